@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers (shared/DESIGN.md): QuireWire is the only module client and server share.
+// Client modules (QuireMerge, QuireDomain, QuireClient, QuireCrypto, QuireSQLite) must stay
+// buildable for iOS 17 / macOS 14: they never link libmicrohttpd or libpq, and take SQLite and
+// OpenSSL from system-library targets only on Linux (SQLite3 and CryptoKit on Apple).
+let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
+
+let package = Package(
+    name: "Quire",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "quire", targets: ["QuireCLI"]),
+        .executable(name: "quire-server", targets: ["QuireServerMain"]),
+        .library(name: "QuireClient", targets: ["QuireClient"]),
+        .library(name: "QuireServer", targets: ["QuireServer"]),
+    ],
+    targets: [
+        // MARK: - System libraries
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+
+        // MARK: - Shared foundations
+        .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
+        .target(name: "QuireCrypto", dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]),
+        .target(name: "QuireWire"),
+
+        // MARK: - Client
+        .target(name: "QuireMerge"),
+        .target(name: "QuireDomain", dependencies: ["QuireMerge"]),
+        .target(
+            name: "QuireClient",
+            dependencies: ["QuireDomain", "QuireWire", "QuireSQLite", "QuireCrypto"]),
+
+        // MARK: - Server
+        .target(
+            name: "QuireServer",
+            dependencies: ["QuireWire", "QuireSQLite", "QuireCrypto", "CMicroHTTPD"]),
+
+        // MARK: - Executables
+        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient"]),
+        .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
+
+        // MARK: - Test support and tests
+        .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer"]),
+        .testTarget(name: "QuireMergeTests", dependencies: ["QuireMerge"]),
+        .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
+        .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
+        .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
+        .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
+        .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport"]),
+        .testTarget(
+            name: "QuireEndToEndTests",
+            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,65 @@
+import Foundation
+import QuireDomain
+import QuireWire
+
+/// How the server answered a write.
+public enum WriteOutcome: Equatable, Sendable {
+    /// Applied (or applied before: a resend gets the first answer). `version` is nil for a delete.
+    case accepted(version: Int?)
+    /// The base version is stale: the server's current copy, or its tombstone.
+    case conflict(NoteChangeDTO)
+}
+
+/// A request that did not get a usable answer, by what the engine should do about it.
+public struct NotesAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// Timeouts, connection errors, 5xx, 429: try again later, unchanged.
+        case transient
+        /// 401: the token is bad or expired.
+        case unauthorized
+        /// 410 `cursor_expired`: resync from the beginning.
+        case cursorExpired
+        /// 400/403/404/413/422: the server will never take this request.
+        case refused
+        /// The reply could not be understood.
+        case invalidResponse
+    }
+
+    public var kind: Kind
+    public var status: Int?
+    /// The server's error code, when it sent one.
+    public var code: String?
+    public var message: String
+    /// From `Retry-After`, in seconds.
+    public var retryAfter: Double?
+
+    public init(
+        kind: Kind, status: Int? = nil, code: String? = nil, message: String,
+        retryAfter: Double? = nil
+    ) {
+        self.kind = kind
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String {
+        var text = message
+        if let status { text += " (HTTP \(status)" + (code.map { ", \($0)" } ?? "") + ")" }
+        return text
+    }
+}
+
+/// The three note endpoints (seed 000 card 8). Returns DTOs; throws ``NotesAPIError``.
+/// Cancelling the caller cancels the request.
+public protocol NotesAPI: Sendable {
+    /// One page of the feed after `cursor` (nil: every live note). `wait` > 0 holds the request
+    /// until a change arrives or that many seconds pass.
+    func changes(since cursor: Cursor?, limit: Int, wait: Int) async throws -> ChangesPageDTO
+    /// Creates or updates a note. A repeated change id gets the first answer.
+    func put(_ id: NoteID, payload: String, baseVersion: Int?, change: ChangeID) async throws
+        -> WriteOutcome
+    /// Deletes a note. Deleting a note the server already deleted is accepted.
+    func delete(_ id: NoteID, baseVersion: Int, change: ChangeID) async throws -> WriteOutcome
+}

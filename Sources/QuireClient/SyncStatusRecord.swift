@@ -1,0 +1,34 @@
+import Foundation
+
+/// The engine's own record of its runs; the database stores it in its status row.
+public struct SyncRunRecord: Hashable, Sendable {
+    public var lastSyncedAt: Date?
+    public var isSyncing: Bool
+    public var lastRunFailed: Bool
+    public var lastError: String?
+    public var undecryptableCount: Int
+
+    public init(
+        lastSyncedAt: Date? = nil, isSyncing: Bool = false, lastRunFailed: Bool = false,
+        lastError: String? = nil, undecryptableCount: Int = 0
+    ) {
+        self.lastSyncedAt = lastSyncedAt
+        self.isSyncing = isSyncing
+        self.lastRunFailed = lastRunFailed
+        self.lastError = lastError
+        self.undecryptableCount = undecryptableCount
+    }
+}
+
+/// The status row as the database publishes it: the engine's record plus counts the database keeps.
+public struct SyncStatusRecord: Hashable, Sendable {
+    public var run: SyncRunRecord
+    public var pendingCount: Int
+    public var conflictCount: Int
+
+    public init(run: SyncRunRecord, pendingCount: Int, conflictCount: Int) {
+        self.run = run
+        self.pendingCount = pendingCount
+        self.conflictCount = conflictCount
+    }
+}

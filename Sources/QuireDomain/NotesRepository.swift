@@ -1,0 +1,24 @@
+import Foundation
+
+/// The notes, for screens: watch them, save one, delete one. Backed by the device's database.
+public protocol NotesRepository: Sendable {
+    /// Replays the current notes (live ones, newest first), then each committed change, whether it
+    /// came from this device or from sync. One stream per caller; it finishes when the caller's task
+    /// is cancelled.
+    func notes() -> AsyncStream<[Note]>
+
+    /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
+    /// Not cancelled by the caller: once started, the save completes.
+    func save(id: NoteID, title: String, body: String) async throws
+
+    /// Marks a tombstone and queues the delete, all or none. Deleting an unknown or already deleted
+    /// note changes nothing.
+    func delete(_ id: NoteID) async throws
+}
+
+/// The sync status, for screens.
+public protocol SyncStatusRepository: Sendable {
+    /// Replays the current status, then each change. One stream per caller; finishes when the
+    /// caller's task is cancelled.
+    func status() -> AsyncStream<SyncStatus>
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What the device knows about syncing, as one value the status label and `quire status` show.
+public struct SyncStatus: Equatable, Sendable, Codable {
+    /// nil: this device has never finished a sync.
+    public var lastSyncedAt: Date?
+    public var isSyncing: Bool
+    public var lastRunFailed: Bool
+    /// Why the last run failed, for people (no note text).
+    public var lastError: String?
+    /// Changes saved here that the server has not acknowledged.
+    public var pendingCount: Int
+    /// Conflict copies waiting for the user to resolve them.
+    public var conflictCount: Int
+    /// Notes the server sent that could not be decrypted (skipped, never applied).
+    public var undecryptableCount: Int
+
+    public init(
+        lastSyncedAt: Date? = nil, isSyncing: Bool = false, lastRunFailed: Bool = false,
+        lastError: String? = nil, pendingCount: Int = 0, conflictCount: Int = 0,
+        undecryptableCount: Int = 0
+    ) {
+        self.lastSyncedAt = lastSyncedAt
+        self.isSyncing = isSyncing
+        self.lastRunFailed = lastRunFailed
+        self.lastError = lastError
+        self.pendingCount = pendingCount
+        self.conflictCount = conflictCount
+        self.undecryptableCount = undecryptableCount
+    }
+}

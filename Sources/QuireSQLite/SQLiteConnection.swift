@@ -1,0 +1,225 @@
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
+import Foundation
+
+/// One connection to one SQLite database file.
+///
+/// Not thread-safe and deliberately not `Sendable`: own it from exactly one actor, which then is the
+/// file's one writer (GRDB's rule: connect to a database file only once). Prepared statements are
+/// cached by their SQL text for the connection's lifetime.
+public final class SQLiteConnection {
+    /// How hard a commit reaches for the disk.
+    public enum Durability: String, Sendable {
+        /// `synchronous=FULL`: a commit survives a power cut as well as a killed process.
+        case full = "FULL"
+        /// `synchronous=NORMAL`: a commit survives a killed process; the last ones may be lost on power loss.
+        case normal = "NORMAL"
+    }
+
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+    private var transactionDepth = 0
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
+    ///
+    /// Throws ``SQLiteError`` when the file cannot be opened or is not a database.
+    public init(path: String, durability: Durability = .full) throws {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw SQLiteError(code: code, message: message, sql: nil)
+        }
+        self.handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(pointer, 1)
+        sqlite3_busy_timeout(pointer, 5_000)
+        do {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=\(durability.rawValue)")
+            try execute("PRAGMA foreign_keys=ON")
+        } catch {
+            sqlite3_close_v2(pointer)
+            throw error
+        }
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Executing
+
+    /// Runs one or more SQL statements that take no parameters (schema, pragmas).
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement with parameters, stepping it to completion. Returns the rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ bindings: SQLiteBindable...) throws -> Int {
+        try run(sql, bindings: bindings)
+    }
+
+    @discardableResult
+    public func run(_ sql: String, bindings: [SQLiteBindable]) throws -> Int {
+        let statement = try prepared(sql, bindings: bindings)
+        defer { sqlite3_reset(statement) }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            if code != SQLITE_ROW { throw error(code, sql) }
+        }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a query and maps each row. The row is only valid inside `map`.
+    public func query<T>(
+        _ sql: String, _ bindings: SQLiteBindable..., map: (SQLiteRow) throws -> T
+    ) throws -> [T] {
+        try query(sql, bindings: bindings, map: map)
+    }
+
+    public func query<T>(
+        _ sql: String, bindings: [SQLiteBindable], map: (SQLiteRow) throws -> T
+    ) throws -> [T] {
+        let statement = try prepared(sql, bindings: bindings)
+        defer { sqlite3_reset(statement) }
+        var results: [T] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw error(code, sql) }
+            results.append(try map(SQLiteRow(statement: statement)))
+        }
+        return results
+    }
+
+    /// The first row of a query, mapped, or nil when there is none.
+    public func queryFirst<T>(
+        _ sql: String, _ bindings: SQLiteBindable..., map: (SQLiteRow) throws -> T
+    ) throws -> T? {
+        let statement = try prepared(sql, bindings: bindings)
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else { throw error(code, sql) }
+        return try map(SQLiteRow(statement: statement))
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    // MARK: - Transactions
+
+    /// Runs `body` as one transaction and returns its result after it has committed.
+    ///
+    /// If `body` throws, the transaction is rolled back and the error is rethrown. Called inside
+    /// another transaction, it becomes a savepoint that rolls back on its own.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let savepoint = transactionDepth > 0 ? "quire_sp\(transactionDepth)" : nil
+        if let savepoint {
+            try execute("SAVEPOINT \(savepoint)")
+        } else {
+            try execute("BEGIN IMMEDIATE")
+        }
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            if let savepoint {
+                try execute("RELEASE \(savepoint)")
+            } else {
+                try execute("COMMIT")
+            }
+            return result
+        } catch {
+            transactionDepth -= 1
+            if let savepoint {
+                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            } else {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    // MARK: - Schema version
+
+    /// `PRAGMA user_version`, which the migrator uses as the schema version.
+    public func userVersion() throws -> Int {
+        try queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
+    }
+
+    public func setUserVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    // MARK: - Internals
+
+    private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    private func error(_ code: Int32, _ sql: String) -> SQLiteError {
+        SQLiteError(code: code, message: lastErrorMessage, sql: sql)
+    }
+
+    private func prepared(_ sql: String, bindings: [SQLiteBindable]) throws -> OpaquePointer {
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var pointer: OpaquePointer?
+            let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
+            guard code == SQLITE_OK, let pointer else { throw error(code, sql) }
+            statements[sql] = pointer
+            statement = pointer
+        }
+        sqlite3_clear_bindings(statement)
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == bindings.count else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "statement takes \(expected) parameters, \(bindings.count) given", sql: sql)
+        }
+        for (offset, value) in bindings.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value.sqliteValue {
+            case .null:
+                code = sqlite3_bind_null(statement, index)
+            case .integer(let number):
+                code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number):
+                code = sqlite3_bind_double(statement, index, number)
+            case .text(let text):
+                code = sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    // A zero-length blob still needs a non-null pointer to bind as a blob, not NULL.
+                    sqlite3_bind_blob(
+                        statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                        Int32(bytes.count), sqliteTransient)
+                }
+            }
+            guard code == SQLITE_OK else { throw error(code, sql) }
+        }
+        return statement
+    }
+}
+
+/// `SQLITE_TRANSIENT` is a cast macro Swift does not import: SQLite copies the bound bytes.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `PUT /v1/notes/{id}` request body. `baseVersion` is the server version the edit started from,
+/// `null` for a note the server has never seen. It is always encoded, `null` included.
+public struct PutNoteRequestDTO: Codable, Sendable, Equatable {
+    public var payload: String
+    public var baseVersion: Int?
+
+    public init(payload: String, baseVersion: Int?) {
+        self.payload = payload
+        self.baseVersion = baseVersion
+    }
+
+    enum CodingKeys: String, CodingKey { case payload, baseVersion }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(payload, forKey: .payload)
+        try container.encode(baseVersion, forKey: .baseVersion)
+    }
+}
+
+/// `PUT /v1/notes/{id}` → 200: the note's new server version.
+public struct PutNoteResponseDTO: Codable, Sendable, Equatable {
+    public var version: Int
+
+    public init(version: Int) {
+        self.version = version
+    }
+}
+
+/// The body of a 409: the server's current copy of the note, or its tombstone.
+public struct ConflictResponseDTO: Codable, Sendable, Equatable {
+    public var note: NoteChangeDTO
+
+    public init(note: NoteChangeDTO) {
+        self.note = note
+    }
+}
