@@ -59,3 +59,13 @@ public protocol SyncRecords: Sendable {
     func runRecord() async throws -> SyncRunRecord
     func recordRun(_ record: SyncRunRecord) async throws
 }
+
+/// Settling conflicts by hand (issue 3): each choice is ordinary synced changes, one transaction.
+public protocol ConflictRecords: Sendable {
+    /// Resolves the conflict copy `copy` against its original (its `conflictOf`):
+    /// `.mine`: the original takes the copy's title and body, the copy is deleted;
+    /// `.theirs`: the copy is deleted; `.both`: the copy stays as an ordinary note (no longer
+    /// linked). Every resulting save and delete is queued like a user's. Throws
+    /// `NotesDatabaseError` `.unknownNote` or `.notAConflictCopy`.
+    func resolveConflict(copy: NoteID, keep choice: ConflictChoice) async throws
+}
