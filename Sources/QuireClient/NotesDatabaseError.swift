@@ -25,7 +25,8 @@ public struct NotesDatabaseError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String { message }
 
-    public static func ~= (kind: Kind, error: Error) -> Bool {
+    /// True when `error` is a `NotesDatabaseError` of this kind.
+    public static func isKind(_ kind: Kind, _ error: Error) -> Bool {
         (error as? NotesDatabaseError)?.kind == kind
     }
 }
