@@ -15,6 +15,8 @@ public struct NotesAPIError: Error, Hashable, Sendable, CustomStringConvertible 
     public enum Kind: Hashable, Sendable {
         /// Timeouts, connection errors, 5xx, 429: try again later, unchanged.
         case transient
+        /// No connection to the server at all (refused, no route, no network): try again later.
+        case unreachable
         /// 401: the token is bad or expired.
         case unauthorized
         /// 410 `cursor_expired`: resync from the beginning.

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Standard output and error, written through FileHandle (the global `stdout` is not
+/// concurrency-safe in Swift 6).
+struct Console: Sendable {
+    func out(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func err(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes `value` as pretty, key-sorted JSON on stdout.
+    func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
+    /// True when stderr is a terminal: progress lines go there only then.
+    var stderrIsTerminal: Bool { isatty(FileHandle.standardError.fileDescriptor) == 1 }
+}

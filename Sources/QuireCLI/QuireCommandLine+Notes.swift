@@ -1,0 +1,100 @@
+import Foundation
+import QuireClient
+import QuireDomain
+
+// MARK: - new, edit, rm, ls, show
+
+extension QuireCommandLine {
+    func newNote(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+        _ = try arguments.expectPositionals([])
+        guard let title = arguments.options["title"] else {
+            throw CLIError.usage("'new' needs --title (and optionally --body)")
+        }
+        let body = bodyArgument(arguments.options["body"]) ?? ""
+        let device = try openDevice()
+        let id = NoteID()
+        try await device.notes.save(id: id, title: title, body: body)
+        console.out(id.description)
+    }
+
+    func editNote(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+        let id = try arguments.expectPositionals(["id"])[0]
+        let device = try openDevice()
+        let note = try await resolveNote(id, in: device)
+        var title = arguments.options["title"] ?? note.title
+        var body = bodyArgument(arguments.options["body"]) ?? note.body
+        if arguments.options["title"] == nil, arguments.options["body"] == nil {
+            (title, body) = try TextEditor().edit(title: note.title, body: note.body)
+        }
+        guard title != note.title || body != note.body else { return }
+        try await device.notes.save(id: note.id, title: title, body: body)
+    }
+
+    func removeNote(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: [])
+        let id = try arguments.expectPositionals(["id"])[0]
+        let device = try openDevice()
+        let note = try await resolveNote(id, in: device)
+        try await device.notes.delete(note.id)
+    }
+
+    func listNotes(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["json"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        let notes = await allNotes(device)
+        if arguments.flag("json") {
+            try console.json(notes.map(NoteJSON.init))
+            return
+        }
+        guard !notes.isEmpty else {
+            let status = await currentStatus(device)
+            console.out(Self.emptyListMessage(status: status, hasRemote: (try? device.remote()) != nil))
+            return
+        }
+        for note in notes {
+            let title = note.title.isEmpty ? "(untitled)" : note.title
+            let badge = Self.badge(note.sync)
+            let id = String(note.id.description.prefix(8))
+            console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+        }
+    }
+
+    func showNote(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["json"])
+        let id = try arguments.expectPositionals(["id"])[0]
+        let device = try openDevice()
+        let note = try await resolveNote(id, in: device)
+        if arguments.flag("json") {
+            try console.json(NoteJSON(note))
+            return
+        }
+        console.out(note.title)
+        console.out("")
+        console.out(note.body)
+    }
+
+    /// The list badge: empty for a synced note.
+    static func badge(_ state: NoteSyncState) -> String {
+        switch state {
+        case .synced: ""
+        case .pending: "not synced"
+        case .conflict: "conflict"
+        case .refused: "refused by server"
+        }
+    }
+
+    /// An empty list never reads as "no notes" while that is unknown (promise 5).
+    static func emptyListMessage(status: SyncStatus, hasRemote: Bool) -> String {
+        if !hasRemote || status.lastSyncedAt != nil {
+            return hasRemote ? "No notes yet." : "No notes yet. Create one with: quire new --title T"
+        }
+        if status.lastRunFailed {
+            return "No notes on this device yet: the first sync failed (\(status.lastError ?? "unknown error")). "
+                + "Run 'quire sync' to try again."
+        }
+        return "No notes on this device yet: it has not synced. Run 'quire sync'."
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import QuireClient
+import QuireDomain
+
+// MARK: - remote, sync, status
+
+extension QuireCommandLine {
+    func remote(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["token"], flags: ["json"])
+        let device = try openDevice()
+        if arguments.positionals.isEmpty, arguments.options["token"] == nil {
+            guard let remote = try device.remote() else {
+                console.out("No server configured. Set one with: quire remote URL --token TOKEN")
+                return
+            }
+            console.out(remote.serverURL.absoluteString)
+            return
+        }
+        let url = try arguments.expectPositionals(["url"])[0]
+        guard let token = arguments.options["token"], !token.isEmpty else {
+            throw CLIError.usage("'remote' needs --token TOKEN (from 'quire-server add-account NAME')")
+        }
+        guard let serverURL = URL(string: url), let scheme = serverURL.scheme,
+            ["http", "https"].contains(scheme), serverURL.host != nil
+        else {
+            throw CLIError.usage("'\(url)' is not a server URL; expected e.g. http://127.0.0.1:8080")
+        }
+        try await device.setRemote(RemoteConfiguration(serverURL: serverURL, token: token))
+    }
+
+    func sync(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["json"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        guard let engine = try device.makeEngine() else {
+            throw CLIError(
+                code: .config, message: "no server configured; run: quire remote URL --token TOKEN")
+        }
+        if console.stderrIsTerminal && !arguments.flag("json") {
+            let console = self.console
+            await engine.onProgress { progress in
+                if !progress.finished { console.err("Received \(progress.received) notes…") }
+            }
+        }
+        let report = await engine.syncOnce()
+        if arguments.flag("json") {
+            try console.json(report)
+        } else {
+            console.out(Self.summary(of: report))
+        }
+        guard let failure = report.failure else { return }
+        let status = await currentStatus(device)
+        let kept = status.pendingCount > 0 ? " \(status.pendingCount) change(s) stay queued." : ""
+        throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(failure)\(kept)")
+    }
+
+    func status(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["json"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        let status = await currentStatus(device)
+        if arguments.flag("json") {
+            try console.json(status)
+            return
+        }
+        let remote = try device.remote()
+        console.out("Server:       \(remote?.serverURL.absoluteString ?? "none (offline only)")")
+        console.out("Pending:      \(status.pendingCount) change(s) not yet synced")
+        if let last = status.lastSyncedAt {
+            console.out("Last synced:  \(last.formatted(date: .abbreviated, time: .standard))")
+        } else {
+            console.out("Last synced:  never")
+        }
+        if status.lastRunFailed {
+            console.out("Last sync:    failed: \(status.lastError ?? "unknown error")")
+        }
+        if status.conflictCount > 0 {
+            console.out("Conflicts:    \(status.conflictCount) copy/copies to resolve (quire conflicts)")
+        }
+        if status.undecryptableCount > 0 {
+            console.out("Unreadable:   \(status.undecryptableCount) note(s) could not be decrypted")
+        }
+    }
+
+    static func summary(of report: SyncReport) -> String {
+        var parts = ["sent \(report.pushed)", "received \(report.received)"]
+        if report.merged > 0 { parts.append("merged \(report.merged)") }
+        if report.conflictCopies > 0 { parts.append("\(report.conflictCopies) conflict copy/copies made") }
+        if report.editsBeatDeletes > 0 { parts.append("\(report.editsBeatDeletes) edit(s) kept over a delete") }
+        if report.refused > 0 { parts.append("\(report.refused) refused by the server") }
+        if report.undecryptable > 0 { parts.append("\(report.undecryptable) could not be decrypted") }
+        if report.fullResync { parts.append("full resync") }
+        return (report.succeeded ? "Synced: " : "Sync stopped: ") + parts.joined(separator: ", ")
+    }
+
+    static func exitCode(for kind: SyncFailure.Kind) -> ExitCode {
+        switch kind {
+        case .transient: .tempFail
+        case .unreachable: .unavailable
+        case .signedOut: .noPermission
+        case .storage: .ioError
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The help text `quire --help` prints and usage errors point to.
+enum Usage {
+    static let text = """
+        quire: offline-first notes that sync.
+
+        Usage: quire [--data-dir DIR] <command> [options]
+
+        Notes (work with no network):
+          new --title T [--body B|-]        create a note; prints its id (--body - reads stdin)
+          edit ID [--title T] [--body B|-]  change a note; with neither flag, opens $EDITOR
+          rm ID                              delete a note
+          ls [--json]                        list notes; unsynced ones are marked
+          show ID [--json]                   print one note
+
+        Sync:
+          remote URL --token TOKEN           sync this device with a quire-server account
+          remote                             show the configured server
+          sync [--json]                      push local changes, then pull the others' changes
+          status [--json]                    pending changes, last sync, last failure
+
+        Conflicts:
+          conflicts [--json]                 notes with a conflict copy waiting
+          diff ID                            both sides of a conflict, as a unified diff
+          resolve ID --keep mine|theirs|both settle a conflict (ID: the copy or its original)
+
+        IDs may be shortened to any unique prefix of 4 or more characters.
+        The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.
+        Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note, 69 server unreachable,
+        74 local storage error, 75 sync failed (try again), 77 signed out, 78 no remote set.
+        """
+}

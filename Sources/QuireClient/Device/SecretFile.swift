@@ -1,0 +1,42 @@
+import Foundation
+
+/// Files holding credentials or keys: written with mode 0600, refused when others could read them.
+public enum SecretFile {
+    /// Writes atomically, readable and writable by the owner only.
+    public static func write(_ data: Data, to url: URL) throws {
+        let temporary = url.appendingPathExtension("tmp")
+        FileManager.default.createFile(
+            atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        let handle = try FileHandle(forWritingTo: temporary)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: data)
+        try handle.synchronize()
+        try handle.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+        if FileManager.default.fileExists(atPath: url.path) {
+            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+        } else {
+            try FileManager.default.moveItem(at: temporary, to: url)
+        }
+    }
+
+    /// Throws ``SecretFileError`` when the group or others can read or write the file.
+    public static func checkPermissions(of url: URL) throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+        if mode & 0o077 != 0 {
+            throw SecretFileError(path: url.path, mode: mode)
+        }
+    }
+}
+
+/// A credentials file that others can read: refused until its permissions are fixed.
+public struct SecretFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var mode: Int
+
+    public var description: String {
+        "\(path) is readable by other users (mode \(String(mode, radix: 8))); "
+            + "run: chmod 600 '\(path)'"
+    }
+}

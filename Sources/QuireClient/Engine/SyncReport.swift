@@ -1,0 +1,27 @@
+import Foundation
+
+/// What one sync run did, for `quire sync` and for tests.
+public struct SyncReport: Hashable, Sendable, Codable {
+    /// Changes the server accepted (resends of already-applied changes included).
+    public var pushed = 0
+    /// Conflicts settled by merging both edits: no copy.
+    public var merged = 0
+    /// Conflict copies made because both sides changed the same text differently.
+    public var conflictCopies = 0
+    /// Conflicts where one side's delete lost to the other side's edit.
+    public var editsBeatDeletes = 0
+    /// Changes the server will not take (the text stays on this device).
+    public var refused = 0
+    /// Notes received from the server and applied (skipped ones not counted).
+    public var received = 0
+    /// Payloads that could not be opened; skipped.
+    public var undecryptable = 0
+    /// The feed was restarted from the beginning (cursor expired).
+    public var fullResync = false
+    /// Why the run stopped early; nil when it finished.
+    public var failure: SyncFailure?
+
+    public init() {}
+
+    public var succeeded: Bool { failure == nil }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs a built command-line program to completion and captures what it printed.
+public struct ProcessResult: Sendable {
+    public var exitCode: Int32
+    public var stdout: String
+    public var stderr: String
+
+    /// stdout without its trailing newline.
+    public var output: String {
+        stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout
+    }
+}
+
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments`, feeding `stdin`, and waits for it (at most `timeout`
+    /// seconds, then it is killed and the result says so with exit code 137).
+    public static func run(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes while the process runs, so a chatty program never blocks on a full pipe.
+        let collected = Collected()
+        let group = DispatchGroup()
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(data, isOut: isOut)
+                group.leave()
+            }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            finished.signal()
+        }
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        group.wait()
+        let (stdout, stderr) = collected.values
+        return ProcessResult(
+            exitCode: timedOut ? 137 : process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self) + (timedOut ? "\n[killed after \(timeout)s]" : ""))
+    }
+
+    private final class Collected: @unchecked Sendable {
+        // Guarded by `lock`; written once per pipe from two reader threads.
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+
+        func set(_ data: Data, isOut: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            if isOut { out = data } else { err = data }
+        }
+
+        var values: (Data, Data) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (out, err)
+        }
+    }
+}
