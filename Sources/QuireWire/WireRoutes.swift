@@ -8,6 +8,13 @@ public enum WireRoutes {
 
     public static func note(_ id: String) -> String { notesPrefix + id }
 
+    public static let accounts = "/v1/accounts"
+    public static func kdf(_ username: String) -> String { "/v1/accounts/\(username)/kdf" }
+    public static let password = "/v1/accounts/current/password"
+    public static let sessions = "/v1/sessions"
+    public static let refreshSession = "/v1/sessions/refresh"
+    public static let currentSession = "/v1/sessions/current"
+
     /// The largest page a client may ask for, and the default.
     public static let maxPageLimit = 500
     public static let defaultPageLimit = 200
