@@ -46,7 +46,8 @@ extension NotesDatabase {
         FROM notes n
         """
 
-    func readNoteRows() throws -> [NoteRecord] {
+    /// The list stream's current value (also for tests that read it without subscribing).
+    package func readNoteRows() throws -> [NoteRecord] {
         try connection.query(
             Self.noteRowsSelect + " WHERE n.deleted = 0 ORDER BY n.updated_at DESC, n.id",
             map: Self.noteRecord)
@@ -74,7 +75,7 @@ extension NotesDatabase {
         try connection.queryFirst("SELECT COUNT(*) FROM pending_changes") { $0.int(0) } ?? 0
     }
 
-    func readStatus() throws -> SyncStatusRecord {
+    package func readStatus() throws -> SyncStatusRecord {
         let conflicts =
             try connection.queryFirst(
                 "SELECT COUNT(*) FROM notes WHERE deleted = 0 AND conflict_of IS NOT NULL"
