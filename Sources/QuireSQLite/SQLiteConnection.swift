@@ -136,9 +136,10 @@ public final class SQLiteConnection {
             try execute("BEGIN IMMEDIATE")
         }
         transactionDepth += 1
+        // The depth drops exactly once, whether the body or the commit fails.
+        defer { transactionDepth -= 1 }
         do {
             let result = try body()
-            transactionDepth -= 1
             if let savepoint {
                 try execute("RELEASE \(savepoint)")
             } else {
@@ -146,10 +147,11 @@ public final class SQLiteConnection {
             }
             return result
         } catch {
-            transactionDepth -= 1
+            // A failed COMMIT (SQLITE_BUSY, SQLITE_FULL) leaves the transaction open: roll it back too.
+            // The rollback's own failure is not reported: the original error says what went wrong.
             if let savepoint {
                 try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-            } else {
+            } else if !isAutocommit {
                 try? execute("ROLLBACK")
             }
             throw error
@@ -157,6 +159,9 @@ public final class SQLiteConnection {
     }
 
     public var isInTransaction: Bool { transactionDepth > 0 }
+
+    /// True when SQLite has no transaction open (it may have rolled one back on its own).
+    private var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     // MARK: - Schema version
 

@@ -1,0 +1,120 @@
+import Foundation
+import QuireDomain
+import QuireSQLite
+
+// MARK: - Conflicts: the engine's settlement and the user's resolution
+
+extension NotesDatabase {
+    /// What the conflict policy needs for the note of `change`: its base (the last text the
+    /// server confirmed; nil if never), its current local state (every later save included), its
+    /// conflict link and its revision. Throws `.unknownChange` or `.unknownNote`.
+    public func conflictContext(for change: ChangeID) throws -> ConflictContext {
+        let stored = try requireChange(change)
+        guard let note = try storedNote(stored.noteID) else {
+            throw NotesDatabaseError(.unknownNote, "no note \(stored.noteID) for change \(change)")
+        }
+        return ConflictContext(
+            base: note.base,
+            local: note.deleted ? .deleted : .edited(NoteText(title: note.title, body: note.body)),
+            conflictOf: note.conflictOf, revision: note.revision)
+    }
+
+    /// Writes a conflict's outcome in one transaction.
+    ///
+    /// Every pending change of the note is dropped; the server's copy becomes the note's version
+    /// and base. `.takeServer` makes the note the server's copy (or its tombstone); `.push` gives
+    /// it the settled text and queues one put on top of the server's version. A `copy` becomes a
+    /// new note, queued like a save. Throws `.staleConflict` (nothing written) when the note was
+    /// saved or deleted since `expectedRevision`, and `.unknownChange` when the change is gone.
+    public func settleConflict(_ settlement: ConflictSettlement) throws {
+        try write { touched in
+            let change = try requireChange(settlement.change)
+            let noteID = change.noteID
+            guard let note = try storedNote(noteID), note.revision == settlement.expectedRevision
+            else {
+                throw NotesDatabaseError(
+                    .staleConflict, "note \(noteID) changed since its conflict was read")
+            }
+            let timestamp = now().timeIntervalSinceReferenceDate
+            let server = settlement.server
+            try connection.run(
+                "DELETE FROM pending_changes WHERE note_id = ?", noteID.description)
+            try connection.run(
+                """
+                UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1,
+                    revision = revision + 1
+                WHERE id = ?
+                """, server.version, server.content?.title, server.content?.body,
+                noteID.description)
+            switch settlement.outcome {
+            case .takeServer:
+                if let content = server.content {
+                    try setText(
+                        of: noteID, to: content,
+                        updatedAt: server.updatedAt.timeIntervalSinceReferenceDate)
+                } else {
+                    try connection.run(
+                        "UPDATE notes SET deleted = 1 WHERE id = ?", noteID.description)
+                }
+            case .push(let content):
+                try setText(of: noteID, to: content, updatedAt: timestamp)
+                try queue(.put(content), for: noteID, foldingInto: nil, at: timestamp)
+            }
+            if let copy = settlement.copy {
+                try connection.run(
+                    """
+                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
+                    VALUES (?, ?, ?, ?, ?, 1)
+                    """, copy.id.description, copy.content.title, copy.content.body, timestamp,
+                    copy.content.conflictOf?.description)
+                try queue(.put(copy.content), for: copy.id, foldingInto: nil, at: timestamp)
+            }
+            touched = .all
+        }
+    }
+
+    /// Resolves the conflict copy `copy` against its original, in one transaction, with the same
+    /// rules as a user's saves and deletes (each result is queued to sync).
+    ///
+    /// `.mine`: the original takes the copy's title and body, and the copy is deleted. `.theirs`:
+    /// the copy is deleted. `.both`: the copy stays as an ordinary note, its link removed (and
+    /// sent, so other devices unlink it too). Throws `.unknownNote` when `copy` is not a live note
+    /// and `.notAConflictCopy` when it has no original.
+    public func resolveConflict(copy: NoteID, keep choice: ConflictChoice) throws {
+        try write { touched in
+            guard let copyNote = try storedNote(copy), !copyNote.deleted else {
+                throw NotesDatabaseError(.unknownNote, "no note \(copy)")
+            }
+            guard let original = copyNote.conflictOf else {
+                throw NotesDatabaseError(.notAConflictCopy, "note \(copy) is not a conflict copy")
+            }
+            switch choice {
+            case .mine:
+                try saveLocally(
+                    id: original, title: copyNote.title, body: copyNote.body, touched: &touched)
+                try deleteLocally(copy, touched: &touched)
+            case .theirs:
+                try deleteLocally(copy, touched: &touched)
+            case .both:
+                try connection.run(
+                    "UPDATE notes SET conflict_of = NULL, revision = revision + 1 WHERE id = ?",
+                    copy.description)
+                try queue(
+                    .put(NoteContent(title: copyNote.title, body: copyNote.body)), for: copy,
+                    foldingInto: try unsentChange(of: copy),
+                    at: now().timeIntervalSinceReferenceDate)
+                touched.formUnion([.notes, .changes])
+            }
+        }
+    }
+
+    /// Makes `content` the note's live text and link.
+    private func setText(of note: NoteID, to content: NoteContent, updatedAt: Double) throws {
+        try connection.run(
+            """
+            UPDATE notes SET title = ?, body = ?, conflict_of = ?, deleted = 0, updated_at = ?
+            WHERE id = ?
+            """, content.title, content.body, content.conflictOf?.description, updatedAt,
+            note.description)
+    }
+}

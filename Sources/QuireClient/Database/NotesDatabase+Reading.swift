@@ -1,0 +1,165 @@
+import Foundation
+import QuireDomain
+import QuireSQLite
+
+/// A note's row as the write paths need it (tombstones included).
+struct StoredNote {
+    var id: NoteID
+    var title: String
+    var body: String
+    var conflictOf: NoteID?
+    var version: Int
+    var deleted: Bool
+    var revision: Int
+    var base: NoteText?
+}
+
+/// A pending change's row.
+struct StoredChange {
+    enum Kind: String {
+        case put
+        case delete
+    }
+
+    var seq: Int
+    var changeID: ChangeID
+    var noteID: NoteID
+    var kind: Kind
+    var content: NoteContent?
+    var baseVersion: Int?
+    var inFlight: Bool
+    var refused: Bool
+}
+
+extension NotesDatabase {
+    // MARK: - Published values
+
+    /// Live notes, newest first, each with its sync facts computed in the same query: pending
+    /// changes (`pending_changes_by_note`), a refused change, and whether it is or has a live
+    /// conflict copy (`notes_by_conflict_of`).
+    static let noteRowsSelect = """
+        SELECT n.id, n.title, n.body, n.updated_at, n.conflict_of, n.version,
+               (SELECT COUNT(*) FROM pending_changes p WHERE p.note_id = n.id),
+               EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = n.id AND p.refused = 1),
+               n.conflict_of IS NOT NULL
+                 OR EXISTS (SELECT 1 FROM notes c WHERE c.conflict_of = n.id AND c.deleted = 0)
+        FROM notes n
+        """
+
+    /// The list stream's current value (also for tests that read it without subscribing).
+    package func readNoteRows() throws -> [NoteRecord] {
+        try connection.query(
+            Self.noteRowsSelect + " WHERE n.deleted = 0 ORDER BY n.updated_at DESC, n.id",
+            map: Self.noteRecord)
+    }
+
+    public func noteRow(id: NoteID) throws -> NoteRecord? {
+        try connection.queryFirst(
+            Self.noteRowsSelect + " WHERE n.id = ? AND n.deleted = 0", id.description,
+            map: Self.noteRecord)
+    }
+
+    private static func noteRecord(_ row: SQLiteRow) throws -> NoteRecord {
+        guard let id = NoteID(row.text(0)) else {
+            throw SQLiteError(code: 0, message: "malformed note id \(row.text(0))", sql: nil)
+        }
+        return NoteRecord(
+            id: id, title: row.text(1), body: row.text(2),
+            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
+            conflictOf: row.optionalText(4).flatMap(NoteID.init),
+            version: row.int(5), pendingCount: row.int(6), refused: row.bool(7),
+            inConflict: row.bool(8))
+    }
+
+    func readPendingCount() throws -> Int {
+        try connection.queryFirst("SELECT COUNT(*) FROM pending_changes") { $0.int(0) } ?? 0
+    }
+
+    package func readStatus() throws -> SyncStatusRecord {
+        let conflicts =
+            try connection.queryFirst(
+                "SELECT COUNT(*) FROM notes WHERE deleted = 0 AND conflict_of IS NOT NULL"
+            ) { $0.int(0) } ?? 0
+        return SyncStatusRecord(
+            run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts)
+    }
+
+    func readRunRecord() throws -> SyncRunRecord {
+        try connection.queryFirst(
+            """
+            SELECT last_synced_at, is_syncing, last_run_failed, last_error, undecryptable_count
+            FROM sync_status WHERE id = 1
+            """
+        ) { row in
+            SyncRunRecord(
+                lastSyncedAt: row.optionalDouble(0).map(Date.init(timeIntervalSinceReferenceDate:)),
+                isSyncing: row.bool(1), lastRunFailed: row.bool(2), lastError: row.optionalText(3),
+                undecryptableCount: row.int(4))
+        } ?? SyncRunRecord()
+    }
+
+    // MARK: - Rows for the write paths
+
+    /// The note's row, tombstone or not; nil if this database never had it.
+    func storedNote(_ id: NoteID) throws -> StoredNote? {
+        try connection.queryFirst(
+            """
+            SELECT title, body, conflict_of, version, deleted, revision, base_title, base_body
+            FROM notes WHERE id = ?
+            """, id.description
+        ) { row in
+            StoredNote(
+                id: id, title: row.text(0), body: row.text(1),
+                conflictOf: row.optionalText(2).flatMap(NoteID.init), version: row.int(3),
+                deleted: row.bool(4), revision: row.int(5),
+                base: row.isNull(6) ? nil : NoteText(title: row.text(6), body: row.text(7)))
+        }
+    }
+
+    static let changeSelect = """
+        SELECT seq, change_id, note_id, kind, title, body, conflict_of, base_version, in_flight,
+               refused
+        FROM pending_changes
+        """
+
+    static func storedChange(_ row: SQLiteRow) throws -> StoredChange {
+        guard let changeID = ChangeID(row.text(1)), let noteID = NoteID(row.text(2)),
+            let kind = StoredChange.Kind(rawValue: row.text(3))
+        else {
+            throw SQLiteError(code: 0, message: "malformed pending change \(row.int(0))", sql: nil)
+        }
+        let content =
+            kind == .put
+            ? NoteContent(
+                title: row.text(4), body: row.text(5),
+                conflictOf: row.optionalText(6).flatMap(NoteID.init))
+            : nil
+        return StoredChange(
+            seq: row.int(0), changeID: changeID, noteID: noteID, kind: kind, content: content,
+            baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9))
+    }
+
+    func storedChange(_ id: ChangeID) throws -> StoredChange? {
+        try connection.queryFirst(
+            Self.changeSelect + " WHERE change_id = ?", id.description, map: Self.storedChange)
+    }
+
+    /// The note's change that has not been handed to the engine (at most one: later edits fold in).
+    func unsentChange(of note: NoteID) throws -> StoredChange? {
+        try connection.queryFirst(
+            Self.changeSelect + " WHERE note_id = ? AND in_flight = 0 ORDER BY seq LIMIT 1",
+            note.description, map: Self.storedChange)
+    }
+
+    func hasChangeInFlight(_ note: NoteID) throws -> Bool {
+        try connection.queryFirst(
+            "SELECT 1 FROM pending_changes WHERE note_id = ? AND in_flight = 1", note.description
+        ) { _ in true } ?? false
+    }
+
+    func hasPendingChange(_ note: NoteID) throws -> Bool {
+        try connection.queryFirst(
+            "SELECT 1 FROM pending_changes WHERE note_id = ? LIMIT 1", note.description
+        ) { _ in true } ?? false
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import QuireDomain
+import QuireSQLite
+
+/// The device's notes database (seed 000 card 5): notes, tombstones, versions, pending changes, the
+/// cursor and the sync status row, in one SQLite file.
+///
+/// The file's one connection and one writer. Every method that writes runs one transaction, which
+/// rolls back entirely if anything in it throws; after it commits, the streams it affects publish
+/// (computed once, yielded to every subscriber). Actor methods never suspend mid-transaction, so a
+/// caller's cancellation cannot interrupt a write once it has started.
+public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, ConflictRecords {
+    /// What a committed transaction changed, so only the streams that show it are recomputed.
+    struct Touched: OptionSet {
+        let rawValue: Int
+        static let notes = Touched(rawValue: 1 << 0)
+        static let changes = Touched(rawValue: 1 << 1)
+        static let status = Touched(rawValue: 1 << 2)
+        static let all: Touched = [.notes, .changes, .status]
+    }
+
+    let connection: SQLiteConnection
+    let now: @Sendable () -> Date
+
+    var noteSubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
+    var statusSubscribers = StreamSubscribers<SyncStatusRecord>(deduplicates: true)
+    var pendingSubscribers = StreamSubscribers<Int>(deduplicates: true)
+
+    /// Test hook: thrown by `saveNote` between the note write and the change write, to prove the
+    /// two land together or not at all.
+    package var faultAfterNoteWrite: (any Error)?
+
+    /// Opens the database at `fileURL`, creating it (and its folder) if needed, in WAL mode with
+    /// `synchronous=FULL` (a commit survives a killed process and a power cut), and brings its
+    /// schema up to date.
+    ///
+    /// - Parameter now: the clock for `updated_at` and change timestamps.
+    /// - Throws: `SQLiteError` when the file cannot be opened, is not a database, or was written by
+    ///   a newer schema.
+    public init(fileURL: URL, now: @escaping @Sendable () -> Date = Date.init) throws {
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let connection = try SQLiteConnection(path: fileURL.path, durability: .full)
+        try SQLiteMigrator(NotesSchema.migrations).migrate(connection)
+        self.connection = connection
+        self.now = now
+    }
+
+    deinit {
+        // Consumers would otherwise wait forever on streams nobody can feed any more.
+        noteSubscribers.finishAll()
+        statusSubscribers.finishAll()
+        pendingSubscribers.finishAll()
+    }
+
+    package func setFaultAfterNoteWrite(_ fault: (any Error)?) {
+        faultAfterNoteWrite = fault
+    }
+
+    /// Open streams per kind, for tests that check a cancelled consumer is let go.
+    package func subscriberCounts() -> (notes: Int, status: Int, pending: Int) {
+        (noteSubscribers.count, statusSubscribers.count, pendingSubscribers.count)
+    }
+
+    // MARK: - Writing
+
+    /// Runs `body` as one transaction; after the commit, publishes what `body` marked as touched.
+    ///
+    /// If `body` throws, the transaction is rolled back, nothing is published and the error is
+    /// rethrown.
+    func write<T>(_ body: (inout Touched) throws -> T) throws -> T {
+        var touched: Touched = []
+        let result = try connection.transaction { try body(&touched) }
+        publish(touched)
+        return result
+    }
+
+    // MARK: - Publishing
+
+    /// Recomputes each affected stream that has subscribers and yields it to all of them.
+    ///
+    /// Never throws: the write has committed and must not be reported as failed. If a stream's
+    /// value cannot be read, its streams finish rather than show a stale state as current; their
+    /// consumers subscribe again.
+    func publish(_ touched: Touched) {
+        guard !touched.isEmpty else { return }
+        if !touched.isDisjoint(with: [.notes, .changes]), !noteSubscribers.isEmpty {
+            do { noteSubscribers.publish(try readNoteRows()) } catch { noteSubscribers.finishAll() }
+        }
+        if !statusSubscribers.isEmpty {
+            do { statusSubscribers.publish(try readStatus()) } catch { statusSubscribers.finishAll() }
+        }
+        if touched.contains(.changes), !pendingSubscribers.isEmpty {
+            do { pendingSubscribers.publish(try readPendingCount()) } catch {
+                pendingSubscribers.finishAll()
+            }
+        }
+    }
+
+    // MARK: - Streams
+
+    public nonisolated func noteRows() -> AsyncStream<[NoteRecord]> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [NoteRecord].self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        Task { await self.registerNoteSubscriber(id, continuation) }
+        return stream
+    }
+
+    public nonisolated func statusRow() -> AsyncStream<SyncStatusRecord> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SyncStatusRecord.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        Task { await self.registerStatusSubscriber(id, continuation) }
+        return stream
+    }
+
+    public nonisolated func pendingCount() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        Task { await self.registerPendingSubscriber(id, continuation) }
+        return stream
+    }
+
+    private func registerNoteSubscriber(
+        _ id: UUID, _ continuation: AsyncStream<[NoteRecord]>.Continuation
+    ) {
+        do {
+            noteSubscribers.register(id, continuation, current: try readNoteRows())
+        } catch {
+            continuation.finish()
+        }
+    }
+
+    private func registerStatusSubscriber(
+        _ id: UUID, _ continuation: AsyncStream<SyncStatusRecord>.Continuation
+    ) {
+        do {
+            statusSubscribers.register(id, continuation, current: try readStatus())
+        } catch {
+            continuation.finish()
+        }
+    }
+
+    private func registerPendingSubscriber(_ id: UUID, _ continuation: AsyncStream<Int>.Continuation)
+    {
+        do {
+            pendingSubscribers.register(id, continuation, current: try readPendingCount())
+        } catch {
+            continuation.finish()
+        }
+    }
+
+    private func removeSubscriber(_ id: UUID) {
+        noteSubscribers.remove(id)
+        statusSubscribers.remove(id)
+        pendingSubscribers.remove(id)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import QuireSQLite
+
+/// The notes database's schema, as numbered migrations (`PRAGMA user_version` counts them).
+///
+/// Never edit a migration that has shipped: add the next one. Each runs in its own transaction.
+package enum NotesSchema {
+    package static var migrations: [SQLiteMigrator.Migration] {
+        [createTables, indexConflictCopies]
+    }
+
+    // MARK: - 1: the full schema
+
+    /// Notes (live and tombstones), pending changes in send order, sync metadata and the status row.
+    static func createTables(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE notes (
+                id          TEXT PRIMARY KEY NOT NULL,
+                title       TEXT NOT NULL,
+                body        TEXT NOT NULL,
+                updated_at  REAL NOT NULL,
+                conflict_of TEXT,
+                -- The last version the server confirmed; 0: never confirmed.
+                version     INTEGER NOT NULL DEFAULT 0,
+                deleted     INTEGER NOT NULL DEFAULT 0,
+                -- The text of the last server-confirmed version: the three-way merge's ancestor.
+                base_title  TEXT,
+                base_body   TEXT,
+                -- Bumped by every local write to the note, so a conflict decision can be checked.
+                revision    INTEGER NOT NULL DEFAULT 0,
+                -- Cleared when a full resync starts, set again when the server lists the note.
+                confirmed   INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX notes_by_recency ON notes (deleted, updated_at DESC, id);
+
+            CREATE TABLE pending_changes (
+                seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+                change_id      TEXT NOT NULL UNIQUE,
+                note_id        TEXT NOT NULL REFERENCES notes (id),
+                kind           TEXT NOT NULL CHECK (kind IN ('put', 'delete')),
+                title          TEXT,
+                body           TEXT,
+                conflict_of    TEXT,
+                -- Fixed when the change is handed to the engine; NULL for a never-confirmed note.
+                base_version   INTEGER,
+                in_flight      INTEGER NOT NULL DEFAULT 0,
+                refused        INTEGER NOT NULL DEFAULT 0,
+                refused_reason TEXT,
+                created_at     REAL NOT NULL
+            );
+            CREATE INDEX pending_changes_by_note ON pending_changes (note_id, refused);
+
+            CREATE TABLE sync_meta (
+                key   TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+
+            CREATE TABLE sync_status (
+                id                  INTEGER PRIMARY KEY CHECK (id = 1),
+                last_synced_at      REAL,
+                is_syncing          INTEGER NOT NULL DEFAULT 0,
+                last_run_failed     INTEGER NOT NULL DEFAULT 0,
+                last_error          TEXT,
+                undecryptable_count INTEGER NOT NULL DEFAULT 0
+            );
+            INSERT INTO sync_status (id) VALUES (1);
+            """)
+    }
+
+    // MARK: - 2: conflict lookups
+
+    /// The list asks, for every row, whether a live conflict copy points at it: index that link.
+    static func indexConflictCopies(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE INDEX notes_by_conflict_of ON notes (conflict_of) WHERE conflict_of IS NOT NULL;
+            """)
+    }
+}

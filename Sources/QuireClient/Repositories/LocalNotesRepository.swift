@@ -1,0 +1,62 @@
+import Foundation
+import QuireDomain
+
+/// The notes for screens (seed 000 card 3): the database's rows as `Note`s, and saves and deletes
+/// as one atomic database call each.
+public final class LocalNotesRepository: NotesRepository {
+    private let records: any NoteRecords
+
+    public init(records: any NoteRecords) {
+        self.records = records
+    }
+
+    /// Replays the live notes, newest first, then each committed change. Finishes when the
+    /// caller's task is cancelled.
+    public func notes() -> AsyncStream<[Note]> {
+        let rows = records.noteRows()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [Note].self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            for await records in rows {
+                continuation.yield(records.map(Self.note))
+            }
+            continuation.finish()
+        }
+        // Cancelling the consumer cancels the relay, which ends the database's stream in turn.
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
+    ///
+    /// Not cancelled by the caller: the write runs in its own task, so a cancelled caller (a
+    /// screen closing mid-save) still gets the text stored.
+    public func save(id: NoteID, title: String, body: String) async throws {
+        let records = records
+        try await Task { try await records.saveNote(id: id, title: title, body: body) }.value
+    }
+
+    /// Tombstones the note and queues its delete, all or none; unknown ids change nothing. Not
+    /// cancelled by the caller, like `save`.
+    public func delete(_ id: NoteID) async throws {
+        let records = records
+        try await Task { try await records.deleteNote(id: id) }.value
+    }
+
+    /// A row as a `Note`: refused wins over pending (the user must act), pending over conflict.
+    static func note(_ record: NoteRecord) -> Note {
+        let sync: NoteSyncState
+        if record.refused {
+            sync = .refused
+        } else if record.pendingCount > 0 {
+            sync = .pending(changes: record.pendingCount)
+        } else if record.inConflict {
+            sync = .conflict
+        } else {
+            sync = .synced
+        }
+        return Note(
+            id: record.id, title: record.title, body: record.body, updatedAt: record.updatedAt,
+            sync: sync, conflictOf: record.conflictOf)
+    }
+}
