@@ -5,8 +5,12 @@ public enum SecretFile {
     /// Writes atomically, readable and writable by the owner only.
     public static func write(_ data: Data, to url: URL) throws {
         let temporary = url.appendingPathExtension("tmp")
-        FileManager.default.createFile(
-            atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
         let handle = try FileHandle(forWritingTo: temporary)
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: data)
