@@ -6,9 +6,12 @@ import QuireWire
 // libmicrohttpd's callbacks. They are plain global functions, not closures, and live outside
 // `main.swift`: a closure there would be MainActor-isolated and trap on an MHD thread (PLATFORM.md).
 
-/// What every callback of one daemon shares: the core to hand requests to.
+/// What every callback of one daemon shares: the core to hand requests to, and the requests in
+/// flight (entered when a request's headers arrive, left when MHD reports it completed), so a stop
+/// can let answers finish sending before it closes the sockets.
 final class MicroHTTPHostContext: Sendable {
     let core: NotesServer
+    let inFlight = DispatchGroup()
 
     init(core: NotesServer) {
         self.core = core
@@ -50,6 +53,7 @@ func quireAccessHandler(
     // First call: headers only. Refuse a declared oversize body before reading any of it.
     guard let stored = requestContext.pointee else {
         let context = MicroHTTPRequestContext()
+        Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue().inFlight.enter()
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
         let headers = collect(connection, kind: .HEADER_KIND)
         let declared = headers.first { $0.key.lowercased() == "content-length" }.flatMap { Int($0.value) }
@@ -106,9 +110,10 @@ func quireRequestCompleted(
     _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ reason: MHD_RequestTerminationCode
 ) {
-    guard let requestContext, let stored = requestContext.pointee else { return }
+    guard let cls, let requestContext, let stored = requestContext.pointee else { return }
     Unmanaged<MicroHTTPRequestContext>.fromOpaque(stored).release()
     requestContext.pointee = nil
+    Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue().inFlight.leave()
 }
 
 private func collectValue(

@@ -93,7 +93,10 @@ public final class MicroHTTPServer: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // MHD_stop_daemon joins every connection thread: never block a Swift concurrency thread.
             let stopping = DaemonHandle(daemon)
+            let inFlight = context.takeUnretainedValue().inFlight
             let thread = Thread {
+                // Let woken long-polls and other requests in flight finish sending their answers.
+                _ = inFlight.wait(timeout: .now() + .seconds(5))
                 MHD_stop_daemon(stopping.pointer)
                 continuation.resume()
             }
