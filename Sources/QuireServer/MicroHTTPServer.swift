@@ -1,0 +1,166 @@
+import CMicroHTTPD
+import Foundation
+
+/// Serves a ``NotesServer`` over HTTP with libmicrohttpd.
+///
+/// Each connection gets its own thread (`MHD_USE_THREAD_PER_CONNECTION`), so a long-poll blocks only
+/// its own thread while the core awaits. Bodies over `WireRoutes.maxBodyBytes` get 413 without being
+/// kept. Connections are capped and idle ones time out, so stuck clients cannot pin threads forever.
+///
+/// Thread safety: the only mutable state is `daemon`, guarded by `lock`; libmicrohttpd's own calls
+/// are thread-safe. That is why the class may be `@unchecked Sendable`.
+public final class MicroHTTPServer: @unchecked Sendable {
+    public let core: NotesServer
+    public let host: String
+    /// The port actually bound (the system's pick when asked for 0).
+    public let port: UInt16
+
+    private let lock = NSLock()
+    private var daemon: OpaquePointer?
+    private let context: Unmanaged<MicroHTTPHostContext>
+
+    /// Starts listening on `host:port` (IPv4 or IPv6 literal, or `localhost`); port 0 picks a free one.
+    ///
+    /// Throws ``MicroHTTPServerError`` when the host is not an address or the port cannot be bound
+    /// (in use, or privileged).
+    public init(
+        core: NotesServer, host: String = "127.0.0.1", port: UInt16 = 0,
+        maxConnections: UInt32 = 256, connectionTimeoutSeconds: UInt32 = 60
+    ) throws {
+        self.core = core
+        self.host = host
+        let address = try SocketAddress(host: host, port: port)
+        let context = Unmanaged.passRetained(MicroHTTPHostContext(core: core))
+        var flags =
+            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+            | MHD_USE_ITC.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+
+        let started: OpaquePointer? = address.withSockaddr { sockaddr in
+            let options: [CVarArg] = [
+                MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(sockaddr),
+                MHD_OPTION.CONNECTION_LIMIT.rawValue, maxConnections,
+                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, connectionTimeoutSeconds,
+                MHD_OPTION.NOTIFY_COMPLETED.rawValue,
+                OpaquePointer(
+                    unsafeBitCast(
+                        quireRequestCompleted as MHD_RequestCompletedCallback,
+                        to: UnsafeRawPointer.self)),
+                OpaquePointer(context.toOpaque()),
+                MHD_OPTION.END.rawValue,
+            ]
+            return withVaList(options) { arguments in
+                MHD_start_daemon_va(
+                    flags, port, nil, nil, quireAccessHandler, context.toOpaque(), arguments)
+            }
+        }
+        guard let started else {
+            let reason = errno == 0 ? "" : " (\(String(cString: strerror(errno))))"
+            context.release()
+            throw MicroHTTPServerError(
+                "cannot listen on \(host):\(port)\(reason); the port may be in use: "
+                    + "stop the other server or choose another port")
+        }
+        self.daemon = started
+        self.context = context
+        self.port = quire_mhd_bind_port(started)
+    }
+
+    deinit {
+        if let daemon {
+            MHD_stop_daemon(daemon)
+            context.release()
+        }
+    }
+
+    /// The base URL clients use: `http://127.0.0.1:8080`.
+    public var baseURL: URL {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(hostPart):\(port)")!
+    }
+
+    /// Stops cleanly: stops accepting, ends every long-poll (each answers its page), waits for the
+    /// requests in flight, stops the daemon, then shuts the core's storage. Calling it again does
+    /// nothing. Safe to call from any task; the blocking stop runs on a thread of its own.
+    public func stop() async {
+        let taken: OpaquePointer? = lock.withLock {
+            defer { daemon = nil }
+            return daemon
+        }
+        guard let daemon = taken else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        await core.wakeAllWaiters()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // MHD_stop_daemon joins every connection thread: never block a Swift concurrency thread.
+            let stopping = DaemonHandle(daemon)
+            let inFlight = context.takeUnretainedValue().inFlight
+            let thread = Thread {
+                // Let woken long-polls and other requests in flight finish sending their answers.
+                _ = inFlight.wait(timeout: .now() + .seconds(5))
+                MHD_stop_daemon(stopping.pointer)
+                continuation.resume()
+            }
+            thread.start()
+        }
+        if listener >= 0 { close(listener) }
+        context.release()
+        await core.shutDown()
+    }
+}
+
+/// A daemon pointer handed to the thread that stops it.
+///
+/// `@unchecked Sendable`: after `stop()` took it out of the server, only that one thread uses it.
+private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+}
+
+/// The host could not start.
+public struct MicroHTTPServerError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// An IPv4 or IPv6 socket address to bind.
+private struct SocketAddress {
+    private var storage = sockaddr_storage()
+    let isIPv6: Bool
+
+    init(host: String, port: UInt16) throws {
+        let literal = host == "localhost" ? "127.0.0.1" : host
+        var v4 = sockaddr_in()
+        if inet_pton(AF_INET, literal, &v4.sin_addr) == 1 {
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { raw in
+                withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) }
+            }
+            isIPv6 = false
+            return
+        }
+        var v6 = sockaddr_in6()
+        if inet_pton(AF_INET6, literal, &v6.sin6_addr) == 1 {
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &storage) { raw in
+                withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) }
+            }
+            isIPv6 = true
+            return
+        }
+        throw MicroHTTPServerError(
+            "'\(host)' is not an IP address; use one such as 127.0.0.1, 0.0.0.0 or ::1")
+    }
+
+    func withSockaddr<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
+        var copy = storage
+        return withUnsafeMutableBytes(of: &copy) { body($0.baseAddress!) }
+    }
+}

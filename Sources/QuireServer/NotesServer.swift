@@ -1,0 +1,233 @@
+import Foundation
+import QuireCrypto
+import QuireWire
+
+/// The sync server's socket-free core: API v1 as `handle(request) async -> response`.
+///
+/// Hosts (libmicrohttpd, tests) turn bytes into ``HTTPRequest`` and back; everything else happens
+/// here. Requests run concurrently: all state lives in the storage actor and the change notifier.
+/// Every answer is JSON with `Content-Type: application/json` (204 has no body); every refusal is
+/// DESIGN.md's error shape; no input makes it crash, and no refused request changes anything stored.
+public final class NotesServer: Sendable {
+    let storage: any ServerStorage
+    let notifier = ChangeNotifier()
+    let now: @Sendable () -> Date
+    let log: @Sendable (String) -> Void
+
+    /// A server over `storage`. `now` stamps `updatedAt`; `log` receives one line per internal error.
+    public init(
+        storage: any ServerStorage, now: @escaping @Sendable () -> Date = Date.init,
+        log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
+    ) {
+        self.storage = storage
+        self.now = now
+        self.log = log
+    }
+
+    /// A server over the SQLite file at `path`, created if needed. Throws `SQLiteError` when the
+    /// file cannot be opened or migrated.
+    public static func sqlite(
+        path: String, now: @escaping @Sendable () -> Date = Date.init,
+        log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
+    ) throws -> NotesServer {
+        NotesServer(storage: try SQLiteServerStorage(path: path), now: now, log: log)
+    }
+
+    public static let logToStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("quire-server: \(line)\n".utf8))
+    }
+
+    // MARK: - Handling requests
+
+    /// Answers one request. Never throws: failures become JSON errors (5xx only for storage faults).
+    ///
+    /// If the calling task is cancelled during a long-poll, the poll ends early and the current
+    /// (possibly empty) page is answered.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        do {
+            return try await route(request)
+        } catch let error as APIError {
+            return .error(error)
+        } catch let error as ServerStorageError where error == .closed {
+            return .error(.unavailable)
+        } catch {
+            log("\(request.method) \(request.path) failed: \(error)")
+            return .error(.internalError)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.path
+        switch path {
+        case "/v1/health":
+            try allow(request, ["GET"])
+            return .json(200, body: Data(#"{"status":"ok"}"#.utf8))
+        case "/v1/openapi.json":
+            try allow(request, ["GET"])
+            return .json(200, body: Data(OpenAPIDocument.json.utf8))
+        case WireRoutes.changes:
+            try allow(request, ["GET"])
+            return try await changes(request, account: try await authenticate(request))
+        default:
+            break
+        }
+        guard path.hasPrefix(WireRoutes.notesPrefix) else {
+            throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
+        }
+        let rawID = String(path.dropFirst(WireRoutes.notesPrefix.count))
+        guard !rawID.contains("/") else {
+            throw APIError.notFound("There is no \(path); notes live at /v1/notes/{uuid}.")
+        }
+        try allow(request, ["PUT", "DELETE"])
+        guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
+        let account = try await authenticate(request)
+        let noteID = try RequestValidation.noteID(rawID)
+        let key = try RequestValidation.idempotencyKey(request)
+        let write: NoteWrite
+        if request.method == "PUT" {
+            let body = try RequestValidation.putBody(request.body)
+            write = .put(noteID: noteID, payload: body.payload, baseVersion: body.baseVersion)
+        } else {
+            write = .delete(noteID: noteID, baseVersion: try RequestValidation.deleteBaseVersion(request))
+        }
+        let idempotency = IdempotencyKey(key: key, fingerprint: RequestValidation.fingerprint(request))
+        return try await apply(write, account: account, idempotency: idempotency)
+    }
+
+    private func allow(_ request: HTTPRequest, _ methods: [String]) throws(APIError) {
+        guard methods.contains(request.method) else {
+            throw .methodNotAllowed(request.method, path: request.path, allowed: methods)
+        }
+    }
+
+    private func authenticate(_ request: HTTPRequest) async throws -> AccountID {
+        guard let token = RequestValidation.bearerToken(request),
+            let account = try await storage.account(tokenHash: Self.tokenHash(token))
+        else { throw APIError.unauthorized }
+        return account
+    }
+
+    // MARK: - Notes
+
+    /// Applies a PUT or DELETE. Only 2xx answers are recorded with the idempotency key: a resend
+    /// after a 409 or 404 is decided again against the note's state at that time.
+    private func apply(
+        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey
+    ) async throws -> HTTPResponse {
+        let result = try await storage.write(
+            write, account: account, idempotency: idempotency, now: now()
+        ) { outcome in
+            let response = Self.response(for: outcome)
+            guard (200..<300).contains(response.status) else { return nil }
+            return RecordedResponse(status: response.status, body: response.body)
+        }
+        switch result {
+        case .keyReused:
+            throw APIError.idempotencyKeyReused
+        case .replayed(let recorded):
+            var response =
+                recorded.body.isEmpty
+                ? HTTPResponse.empty(recorded.status)
+                : HTTPResponse.json(recorded.status, body: recorded.body)
+            response.headers["Idempotent-Replayed"] = "true"
+            return response
+        case .applied(let outcome):
+            if outcome.changedFeed { await notifier.changed(account) }
+            return Self.response(for: outcome)
+        }
+    }
+
+    /// The one answer for each write outcome.
+    static func response(for outcome: NoteWriteOutcome) -> HTTPResponse {
+        switch outcome {
+        case .saved(let version):
+            .json(200, PutNoteResponseDTO(version: version))
+        case .deleted, .alreadyDeleted:
+            .empty(204)
+        case .conflict(let note):
+            .json(409, ConflictResponseDTO(note: note.wire))
+        case .notFound:
+            .error(.noteNotFound)
+        }
+    }
+
+    // MARK: - Changes feed
+
+    private func changes(_ request: HTTPRequest, account: AccountID) async throws -> HTTPResponse {
+        let query = try RequestValidation.changesQuery(request)
+        let ticket = await notifier.ticket(for: account)
+        var page = try await changesPage(account: account, since: query.since, limit: query.limit)
+        if query.wait > 0, page.changes.isEmpty {
+            await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
+            page = try await changesPage(account: account, since: query.since, limit: query.limit)
+        }
+        return .json(200, page)
+    }
+
+    private func changesPage(
+        account: AccountID, since: ChangeCursor?, limit: Int
+    ) async throws -> ChangesPageDTO {
+        switch try await storage.changes(account: account, since: since?.seq, limit: limit) {
+        case .cursorAhead:
+            throw APIError.invalidCursor
+        case .cursorExpired:
+            throw APIError.cursorExpired
+        case .page(let notes, let hasMore, let highestSeq):
+            // The last page points at the account's latest change, so tombstones behind the last
+            // live note of a full resync are not sent again; a cursor never moves backwards.
+            let next =
+                hasMore ? (notes.last?.seq ?? highestSeq) : max(since?.seq ?? 0, highestSeq)
+            return ChangesPageDTO(
+                changes: notes.map(\.wire), nextCursor: ChangeCursor(seq: next).text,
+                hasMore: hasMore)
+        }
+    }
+
+    // MARK: - Accounts and maintenance
+
+    /// Creates an account and returns its new access token; only the token's hash is stored.
+    ///
+    /// Throws ``ServerStorageError/invalidUsername(_:)`` or ``ServerStorageError/usernameTaken(_:)``.
+    public func createAccount(username: String) async throws -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-@")
+        guard (1...64).contains(username.count), username.allSatisfy(allowed.contains) else {
+            throw ServerStorageError.invalidUsername(username)
+        }
+        let token = SecureRandom.token()
+        _ = try await storage.createAccount(
+            username: username, tokenHash: Self.tokenHash(token), now: now())
+        return token
+    }
+
+    /// Deletes tombstones last changed before `cutoff`; cursors from before them get 410 after.
+    /// Returns how many were deleted.
+    @discardableResult
+    public func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
+        try await storage.purgeTombstones(olderThan: cutoff)
+    }
+
+    /// Ends every long-poll at once (each answers its current page); later polls answer at once.
+    /// Call before stopping a host so no connection stays held open.
+    public func wakeAllWaiters() async {
+        await notifier.shutDown()
+    }
+
+    /// Wakes all waiters and closes the storage; later requests get 503 `unavailable`.
+    public func shutDown() async {
+        await notifier.shutDown()
+        await storage.close()
+    }
+
+    static func tokenHash(_ token: String) -> String {
+        SHA256Digest.hex(Data(token.utf8))
+    }
+}
+
+extension StoredNote {
+    /// The feed's and the 409's form of this row.
+    var wire: NoteChangeDTO {
+        NoteChangeDTO(
+            id: id, version: version, updatedAt: updatedAt, deleted: deleted,
+            payload: deleted ? nil : payload)
+    }
+}

@@ -1,0 +1,114 @@
+/// The OpenAPI 3.0 description of API v1's note routes, served at `GET /v1/openapi.json`.
+///
+/// Hand-written; `OpenAPIDocumentTests` checks that it parses and names every route the router serves.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.0.3",
+          "info": {
+            "title": "Quire sync API",
+            "version": "1",
+            "description": "Offline-first, end-to-end encrypted notes. The server stores only sealed payloads. Errors are always {\"error\": {\"code\", \"message\"}}."
+          },
+          "components": {
+            "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
+            "parameters": {
+              "NoteID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } },
+              "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": true, "description": "The change id; a resend with the same key and request gets the first answer, with another request 422.", "schema": { "type": "string", "minLength": 1, "maxLength": 200 } }
+            },
+            "schemas": {
+              "Error": {
+                "type": "object", "required": ["error"],
+                "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
+              },
+              "NoteChange": {
+                "type": "object", "required": ["id", "version", "updatedAt", "deleted"],
+                "properties": {
+                  "id": { "type": "string", "format": "uuid" },
+                  "version": { "type": "integer", "minimum": 1 },
+                  "updatedAt": { "type": "string", "format": "date-time" },
+                  "deleted": { "type": "boolean" },
+                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" }
+                }
+              },
+              "ChangesPage": {
+                "type": "object", "required": ["changes", "nextCursor", "hasMore"],
+                "properties": {
+                  "changes": { "type": "array", "items": { "$ref": "#/components/schemas/NoteChange" } },
+                  "nextCursor": { "type": "string", "description": "Opaque; send it back as since." },
+                  "hasMore": { "type": "boolean" }
+                }
+              },
+              "PutNoteRequest": {
+                "type": "object", "required": ["payload"],
+                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true } }
+              },
+              "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" } } },
+              "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } }
+            },
+            "responses": {
+              "Error": { "description": "A refusal", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Conflict": { "description": "The base version is stale: the server copy or its tombstone", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Conflict" } } } }
+            }
+          },
+          "paths": {
+            "/v1/health": {
+              "get": { "summary": "Liveness", "responses": { "200": { "description": "{\"status\":\"ok\"}" } } }
+            },
+            "/v1/openapi.json": {
+              "get": { "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.0" } } }
+            },
+            "/v1/notes/changes": {
+              "get": {
+                "summary": "One page of the account's changes feed",
+                "security": [{ "bearer": [] }],
+                "parameters": [
+                  { "name": "since", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor; absent for a full resync (live notes only)." },
+                  { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } },
+                  { "name": "wait", "in": "query", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 0 }, "description": "Seconds to hold an empty page open until a change arrives." }
+                ],
+                "responses": {
+                  "200": { "description": "A page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChangesPage" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "410": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/notes/{id}": {
+              "put": {
+                "summary": "Create or update a note",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/NoteID" }, { "$ref": "#/components/parameters/IdempotencyKey" }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteRequest" } } } },
+                "responses": {
+                  "200": { "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Conflict" },
+                  "413": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              },
+              "delete": {
+                "summary": "Delete a note (leaves a tombstone)",
+                "security": [{ "bearer": [] }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/NoteID" },
+                  { "$ref": "#/components/parameters/IdempotencyKey" },
+                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } }
+                ],
+                "responses": {
+                  "204": { "description": "Deleted, or already deleted" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Conflict" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            }
+          }
+        }
+        """#
+}

@@ -1,0 +1,139 @@
+import Foundation
+import QuireCrypto
+import QuireWire
+
+/// The checks that turn raw request parts into validated values, or into the 4xx that says what is
+/// wrong. Pure: no storage, no clock.
+enum RequestValidation {
+    /// The note id from the path as a lowercase UUID. Any letter case is accepted.
+    static func noteID(_ raw: String) throws(APIError) -> String {
+        guard raw.count == 36, let uuid = UUID(uuidString: raw) else { throw .invalidNoteID }
+        return uuid.uuidString.lowercased()
+    }
+
+    /// The bearer token of `Authorization: Bearer <token>`, or nil.
+    static func bearerToken(_ request: HTTPRequest) -> String? {
+        guard let value = request.header("Authorization") else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    /// The `Idempotency-Key` header: 1 to 200 characters.
+    static func idempotencyKey(_ request: HTTPRequest) throws(APIError) -> String {
+        guard let key = request.header(WireRoutes.idempotencyKeyHeader),
+            (1...200).contains(key.count)
+        else { throw .missingIdempotencyKey }
+        return key
+    }
+
+    /// SHA-256 hex of method, path, canonical query and body: equal only for the same request.
+    static func fingerprint(_ request: HTTPRequest) -> String {
+        var data = Data("\(request.method)\n\(request.path)\n\(request.canonicalQuery)\n".utf8)
+        data.append(request.body)
+        return SHA256Digest.hex(data)
+    }
+
+    // MARK: - Bodies
+
+    private struct LoosePutBody: Decodable {
+        var payload: String?
+        var baseVersion: Int?
+    }
+
+    /// Decodes a `PutNoteRequestDTO`: `payload` a non-empty string, `baseVersion` absent, null or an
+    /// integer ≥ 1. Unknown fields are ignored so newer clients keep working.
+    static func putBody(_ body: Data) throws(APIError) -> PutNoteRequestDTO {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        } catch {
+            throw .invalidJSON(body.isEmpty ? "the body is empty" : "it does not parse")
+        }
+        guard json is [String: Any] else {
+            throw .invalidRequest(
+                #"The body must be a JSON object: {"payload": "…", "baseVersion": null}."#)
+        }
+        let loose: LoosePutBody
+        do {
+            loose = try JSONDecoder().decode(LoosePutBody.self, from: body)
+        } catch let error as DecodingError {
+            throw .invalidRequest(describe(error))
+        } catch {
+            throw .invalidRequest("The body could not be read as a note: \(error).")
+        }
+        guard let payload = loose.payload, !payload.isEmpty else {
+            throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
+        }
+        if let base = loose.baseVersion, base < 1 {
+            throw .invalidRequest(
+                "'baseVersion' must be an integer of at least 1, or null for a new note.")
+        }
+        return PutNoteRequestDTO(payload: payload, baseVersion: loose.baseVersion)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default:
+            path = []
+        }
+        switch path.first?.stringValue {
+        case "payload":
+            return "'payload' must be a non-empty string (the sealed note)."
+        case "baseVersion":
+            return "'baseVersion' must be an integer of at least 1, or null for a new note."
+        default:
+            return "The body must be a JSON object with 'payload' (string) and 'baseVersion'."
+        }
+    }
+
+    // MARK: - Query items
+
+    /// `baseVersion` of a DELETE: required, an integer ≥ 1.
+    static func deleteBaseVersion(_ request: HTTPRequest) throws(APIError) -> Int {
+        guard let text = request.query["baseVersion"], let base = plainInteger(text), base >= 1
+        else {
+            throw .invalidRequest(
+                "'baseVersion' is required in the query: the note's version you deleted, "
+                    + "an integer of at least 1 (DELETE /v1/notes/{id}?baseVersion=3).")
+        }
+        return base
+    }
+
+    /// The changes feed's parameters: cursor (nil for a full resync), page size, and wait seconds.
+    static func changesQuery(_ request: HTTPRequest) throws(APIError) -> (
+        since: ChangeCursor?, limit: Int, wait: Int
+    ) {
+        var limit = WireRoutes.defaultPageLimit
+        if let text = request.query["limit"] {
+            guard let value = plainInteger(text), (1...WireRoutes.maxPageLimit).contains(value)
+            else { throw .invalidLimit }
+            limit = value
+        }
+        var wait = 0
+        if let text = request.query["wait"] {
+            guard let value = plainInteger(text), (0...WireRoutes.maxWaitSeconds).contains(value)
+            else { throw .invalidWait }
+            wait = value
+        }
+        var since: ChangeCursor?
+        if let text = request.query["since"] {
+            guard let cursor = ChangeCursor(text: text) else { throw .invalidCursor }
+            since = cursor
+        }
+        return (since, limit, wait)
+    }
+
+    /// Digits only (an optional leading minus), at most 18 of them: no `+5`, ` 5` or `5.0`.
+    private static func plainInteger(_ text: String) -> Int? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= "0" && $0 <= "9" })
+        else { return nil }
+        return Int(text)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import QuireSQLite
+
+/// ``ServerStorage`` in one SQLite file: the embedded default.
+///
+/// The actor owns the file's only connection, so it is the one writer; every method runs as one
+/// `BEGIN IMMEDIATE` transaction that rolls back when anything in it throws. Times are stored as
+/// milliseconds since 1970.
+public actor SQLiteServerStorage: ServerStorage {
+    private var connection: SQLiteConnection?
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    ///
+    /// Throws ``SQLiteError`` when the file cannot be opened, is not a database, or comes from a
+    /// newer version of the server.
+    public init(path: String) throws {
+        let connection = try SQLiteConnection(path: path, durability: .full)
+        try Self.migrator.migrate(connection)
+        self.connection = connection
+    }
+
+    public func close() {
+        connection = nil
+    }
+
+    // MARK: - Accounts
+
+    public func createAccount(username: String, tokenHash: String, now: Date) throws -> AccountID {
+        let db = try open()
+        return try db.transaction {
+            let taken = try db.queryFirst(
+                "SELECT 1 FROM accounts WHERE username = ?", username
+            ) { _ in true }
+            if taken == true { throw ServerStorageError.usernameTaken(username) }
+            try db.run(
+                "INSERT INTO accounts (username, created_at) VALUES (?, ?)",
+                username, now.storedMilliseconds)
+            let account = AccountID(db.lastInsertRowID)
+            try db.run(
+                "INSERT INTO access_tokens (token_hash, account_id, created_at) VALUES (?, ?, ?)",
+                tokenHash, account.rawValue, now.storedMilliseconds)
+            return account
+        }
+    }
+
+    public func account(tokenHash: String) throws -> AccountID? {
+        let db = try open()
+        return try db.queryFirst(
+            "SELECT account_id FROM access_tokens WHERE token_hash = ?", tokenHash
+        ) { AccountID($0.int64(0)) }
+    }
+
+    // MARK: - Writes
+
+    public func write(
+        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) throws -> WriteResult {
+        let db = try open()
+        return try db.transaction {
+            let seen = try db.queryFirst(
+                """
+                SELECT fingerprint, status, response_body FROM idempotency_records
+                WHERE account_id = ? AND key = ?
+                """, account.rawValue, idempotency.key
+            ) { row in (row.text(0), RecordedResponse(status: row.int(1), body: row.blob(2))) }
+            if let (fingerprint, response) = seen {
+                return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
+            }
+            let outcome = try apply(write, account: account, now: now, db: db)
+            if let response = record(outcome) {
+                try db.run(
+                    """
+                    INSERT INTO idempotency_records
+                        (account_id, key, fingerprint, status, response_body, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, account.rawValue, idempotency.key, idempotency.fingerprint,
+                    response.status, response.body, now.storedMilliseconds)
+            }
+            return .applied(outcome)
+        }
+    }
+
+    /// Decides `write` against the note's current row and stores the result. Runs inside the
+    /// caller's transaction.
+    private func apply(
+        _ write: NoteWrite, account: AccountID, now: Date, db: SQLiteConnection
+    ) throws -> NoteWriteOutcome {
+        switch write {
+        case .put(let noteID, let payload, let baseVersion):
+            guard let current = try note(noteID, account: account, db: db) else {
+                // A base for a note the server no longer has must not lose the client's text.
+                try db.run(
+                    """
+                    INSERT INTO notes (account_id, note_id, version, deleted, payload, updated_at, seq)
+                    VALUES (?, ?, 1, 0, ?, ?, ?)
+                    """, account.rawValue, noteID, payload, now.storedMilliseconds,
+                    try nextSeq(db))
+                return .saved(version: 1)
+            }
+            guard baseVersion == current.version else { return .conflict(current) }
+            // Also revives a tombstone: an edit beats a delete.
+            try update(
+                noteID, account: account, version: current.version + 1, deleted: false,
+                payload: payload, now: now, db: db)
+            return .saved(version: current.version + 1)
+
+        case .delete(let noteID, let baseVersion):
+            guard let current = try note(noteID, account: account, db: db) else { return .notFound }
+            if current.deleted { return .alreadyDeleted }
+            guard baseVersion == current.version else { return .conflict(current) }
+            try update(
+                noteID, account: account, version: current.version + 1, deleted: true,
+                payload: nil, now: now, db: db)
+            return .deleted
+        }
+    }
+
+    private func update(
+        _ noteID: String, account: AccountID, version: Int, deleted: Bool, payload: String?,
+        now: Date, db: SQLiteConnection
+    ) throws {
+        try db.run(
+            """
+            UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?
+            WHERE account_id = ? AND note_id = ?
+            """, version, deleted, payload, now.storedMilliseconds, try nextSeq(db),
+            account.rawValue, noteID)
+    }
+
+    private func note(_ noteID: String, account: AccountID, db: SQLiteConnection) throws
+        -> StoredNote?
+    {
+        try db.queryFirst(
+            """
+            SELECT note_id, version, updated_at, deleted, payload, seq FROM notes
+            WHERE account_id = ? AND note_id = ?
+            """, account.rawValue, noteID, map: Self.storedNote)
+    }
+
+    /// Bumps the server-wide change counter inside the caller's transaction and returns it.
+    private func nextSeq(_ db: SQLiteConnection) throws -> Int64 {
+        try db.run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
+        return try currentSeq(db)
+    }
+
+    private func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
+        try db.queryFirst("SELECT value FROM meta WHERE key = 'seq'") { $0.int64(0) } ?? 0
+    }
+
+    // MARK: - Reads
+
+    public func changes(account: AccountID, since: Int64?, limit: Int) throws -> ChangesResult {
+        let db = try open()
+        return try db.transaction {
+            let purgedSeq =
+                try db.queryFirst(
+                    "SELECT purged_seq FROM accounts WHERE id = ?", account.rawValue
+                ) { $0.int64(0) } ?? 0
+            if let since {
+                if since > (try currentSeq(db)) { return .cursorAhead }
+                if since < purgedSeq { return .cursorExpired }
+            }
+            let columns = "note_id, version, updated_at, deleted, payload, seq"
+            var notes: [StoredNote]
+            if let since {
+                notes = try db.query(
+                    """
+                    SELECT \(columns) FROM notes WHERE account_id = ? AND seq > ?
+                    ORDER BY seq LIMIT ?
+                    """, account.rawValue, since, limit + 1, map: Self.storedNote)
+            } else {
+                notes = try db.query(
+                    """
+                    SELECT \(columns) FROM notes WHERE account_id = ? AND deleted = 0
+                    ORDER BY seq LIMIT ?
+                    """, account.rawValue, limit + 1, map: Self.storedNote)
+            }
+            let hasMore = notes.count > limit
+            if hasMore { notes.removeLast(notes.count - limit) }
+            let latest =
+                try db.queryFirst(
+                    "SELECT COALESCE(MAX(seq), 0) FROM notes WHERE account_id = ?", account.rawValue
+                ) { $0.int64(0) } ?? 0
+            return .page(notes: notes, hasMore: hasMore, highestSeq: max(latest, purgedSeq))
+        }
+    }
+
+    // MARK: - Retention
+
+    public func purgeTombstones(olderThan cutoff: Date) throws -> Int {
+        let db = try open()
+        let limit = cutoff.storedMilliseconds
+        return try db.transaction {
+            try db.run(
+                """
+                UPDATE accounts SET purged_seq = MAX(purged_seq, (
+                    SELECT MAX(seq) FROM notes
+                    WHERE notes.account_id = accounts.id AND deleted = 1 AND updated_at < ?))
+                WHERE EXISTS (
+                    SELECT 1 FROM notes
+                    WHERE notes.account_id = accounts.id AND deleted = 1 AND updated_at < ?)
+                """, limit, limit)
+            let purged = try db.run(
+                "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
+            try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)
+            return purged
+        }
+    }
+
+    // MARK: - Internals
+
+    private func open() throws -> SQLiteConnection {
+        guard let connection else { throw ServerStorageError.closed }
+        return connection
+    }
+
+    private static func storedNote(_ row: SQLiteRow) -> StoredNote {
+        StoredNote(
+            id: row.text(0), version: row.int(1),
+            updatedAt: Date(storedMilliseconds: row.int64(2)), deleted: row.bool(3),
+            payload: row.optionalText(4), seq: row.int64(5))
+    }
+}

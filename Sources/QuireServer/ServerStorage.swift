@@ -1,0 +1,181 @@
+import Foundation
+
+/// Where the server keeps accounts, tokens, notes and idempotency records.
+///
+/// `SQLiteServerStorage` is the embedded default; a PostgreSQL store conforms to the same protocol.
+/// Every method is one transaction: it commits entirely or not at all. Each accepted change gets the
+/// next value of one server-wide, strictly increasing sequence number (`seq`), assigned inside that
+/// transaction, so the changes feed can be read in commit order from any cursor.
+public protocol ServerStorage: Sendable {
+    /// Creates an account with one access token, known only by its SHA-256 hash.
+    ///
+    /// Throws ``ServerStorageError/usernameTaken(_:)`` when the name exists.
+    func createAccount(username: String, tokenHash: String, now: Date) async throws -> AccountID
+
+    /// The account an access token (by its SHA-256 hex hash) belongs to, or nil.
+    func account(tokenHash: String) async throws -> AccountID?
+
+    /// Applies one note write for `account` unless its idempotency key was seen, in one transaction.
+    ///
+    /// A key seen before with the same fingerprint returns the recorded answer (`.replayed`); with
+    /// another fingerprint, `.keyReused`; neither changes anything. Otherwise the write is decided
+    /// against the note's current state and `record` is asked for the answer to remember: when it
+    /// returns one, it is stored with the key in the same transaction; when it returns nil (the
+    /// server stores only 2xx answers), the next send with that key is evaluated afresh.
+    func write(
+        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> WriteResult
+
+    /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
+    ///
+    /// `since` nil is a full resync: live notes only. Otherwise every change, tombstones included,
+    /// with `seq > since`; `since` above the server's counter is `.cursorAhead`, below the account's
+    /// purged sequence `.cursorExpired`.
+    func changes(account: AccountID, since: Int64?, limit: Int) async throws -> ChangesResult
+
+    /// Deletes tombstones (and idempotency records) last changed before `cutoff` and raises each
+    /// affected account's purged sequence, so cursors older than the purge get `cursor_expired`.
+    /// Returns the number of tombstones deleted.
+    func purgeTombstones(olderThan cutoff: Date) async throws -> Int
+
+    /// Releases the store. Later calls throw ``ServerStorageError/closed``.
+    func close() async
+}
+
+/// The server's id of an account.
+public struct AccountID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "account \(rawValue)" }
+}
+
+/// A note's row on the server: its current state, or its tombstone.
+public struct StoredNote: Sendable, Equatable {
+    /// Lowercase UUID text.
+    public var id: String
+    public var version: Int
+    public var updatedAt: Date
+    public var deleted: Bool
+    public var payload: String?
+    /// The server-wide sequence number of the change that produced this state.
+    public var seq: Int64
+
+    public init(
+        id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?, seq: Int64
+    ) {
+        self.id = id
+        self.version = version
+        self.updatedAt = updatedAt
+        self.deleted = deleted
+        self.payload = payload
+        self.seq = seq
+    }
+}
+
+/// A change a client asks for.
+public enum NoteWrite: Sendable, Equatable {
+    /// Create or update; `baseVersion` nil for a note the client believes is new.
+    case put(noteID: String, payload: String, baseVersion: Int?)
+    case delete(noteID: String, baseVersion: Int)
+}
+
+/// What a write did to the note.
+public enum NoteWriteOutcome: Sendable, Equatable {
+    /// Created or updated (a tombstone revived) at this version.
+    case saved(version: Int)
+    /// Turned into a tombstone.
+    case deleted
+    /// A delete of a note that already is a tombstone: no conflict, nothing changed.
+    case alreadyDeleted
+    /// The base version is stale: the note's current state, or its tombstone. Nothing changed.
+    case conflict(StoredNote)
+    /// A delete of a note the account does not have. Nothing changed.
+    case notFound
+
+    /// True when the write committed a new change to the feed.
+    public var changedFeed: Bool {
+        switch self {
+        case .saved, .deleted: true
+        case .alreadyDeleted, .conflict, .notFound: false
+        }
+    }
+}
+
+/// A client's idempotency key and the fingerprint of the request it came with.
+public struct IdempotencyKey: Sendable, Equatable {
+    public var key: String
+    /// SHA-256 hex of method, path, query and body.
+    public var fingerprint: String
+
+    public init(key: String, fingerprint: String) {
+        self.key = key
+        self.fingerprint = fingerprint
+    }
+}
+
+/// An answer remembered with an idempotency key and replayed byte for byte.
+public struct RecordedResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// The result of ``ServerStorage/write(_:account:idempotency:now:record:)``.
+public enum WriteResult: Sendable, Equatable {
+    case applied(NoteWriteOutcome)
+    case replayed(RecordedResponse)
+    case keyReused
+}
+
+/// The result of ``ServerStorage/changes(account:since:limit:)``.
+public enum ChangesResult: Sendable, Equatable {
+    /// `notes` in `seq` order; `hasMore` when more rows follow them; `highestSeq` is the account's
+    /// latest change or purge, whichever is later (0 for an account with neither).
+    case page(notes: [StoredNote], hasMore: Bool, highestSeq: Int64)
+    case cursorAhead
+    case cursorExpired
+}
+
+/// Storage failures the server answers specially. A struct so cases can be added later.
+public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    private enum Kind: Equatable, Sendable {
+        case usernameTaken(String)
+        case invalidUsername(String)
+        case closed
+    }
+
+    private let kind: Kind
+
+    /// An account with this username exists.
+    public static func usernameTaken(_ name: String) -> ServerStorageError {
+        ServerStorageError(kind: .usernameTaken(name))
+    }
+
+    /// The username is empty, too long, or has characters other than letters, digits and `._-@`.
+    public static func invalidUsername(_ name: String) -> ServerStorageError {
+        ServerStorageError(kind: .invalidUsername(name))
+    }
+
+    /// The store was closed; the server is stopping.
+    public static let closed = ServerStorageError(kind: .closed)
+
+    public var description: String {
+        switch kind {
+        case .usernameTaken(let name):
+            "an account named '\(name)' already exists; choose another name"
+        case .invalidUsername(let name):
+            "'\(name)' is not a valid username: use 1 to 64 letters, digits, '.', '_', '-' or '@'"
+        case .closed:
+            "the server's storage is closed"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+import QuireServer
+
+/// Runs a parsed ``ServerCommand`` and returns the process's exit status.
+enum ServerRunner {
+    static func run(_ command: ServerCommand) async -> Int32 {
+        switch command {
+        case .help:
+            writeOut(ServerCommand.usage + "\n")
+            return 0
+        case .addAccount(let username, let path):
+            return await addAccount(username, databasePath: path)
+        case .serve(let options):
+            return await serve(options)
+        }
+    }
+
+    // MARK: - add-account
+
+    private static func addAccount(_ username: String, databasePath: String) async -> Int32 {
+        let server: NotesServer
+        do {
+            server = try NotesServer.sqlite(path: databasePath)
+        } catch {
+            return fail("cannot open database \(databasePath): \(error); check the path and permissions")
+        }
+        do {
+            let token = try await server.createAccount(username: username)
+            await server.shutDown()
+            writeOut(token + "\n")
+            return 0
+        } catch {
+            await server.shutDown()
+            return fail("cannot create account: \(error)")
+        }
+    }
+
+    // MARK: - Serving
+
+    private static func serve(_ options: ServerCommand.ServeOptions) async -> Int32 {
+        let server: NotesServer
+        do {
+            server = try NotesServer.sqlite(path: options.databasePath)
+        } catch {
+            return fail(
+                "cannot open database \(options.databasePath): \(error); check the path and "
+                    + "permissions, or pass another file with --db")
+        }
+        let retention = TimeInterval(options.tombstoneDays) * 86_400
+        do {
+            try await server.purgeTombstones(olderThan: Date().addingTimeInterval(-retention))
+        } catch {
+            await server.shutDown()
+            return fail("cannot purge old tombstones in \(options.databasePath): \(error)")
+        }
+        let host: MicroHTTPServer
+        do {
+            host = try MicroHTTPServer(core: server, host: options.host, port: options.port)
+        } catch {
+            await server.shutDown()
+            return fail("\(error)")
+        }
+        let signals = TerminationSignals()
+        writeOut("quire-server listening on \(host.baseURL.absoluteString)\n")
+
+        let purger = Task {
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                    try await server.purgeTombstones(olderThan: Date().addingTimeInterval(-retention))
+                } catch is CancellationError {
+                    return
+                } catch {
+                    NotesServer.logToStandardError("tombstone purge failed: \(error)")
+                }
+            }
+        }
+        await signals.wait()
+        purger.cancel()
+        await host.stop()
+        return 0
+    }
+
+    // MARK: - Output
+
+    private static func writeOut(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("quire-server: \(message)\n".utf8))
+        return 1
+    }
+}
