@@ -23,12 +23,12 @@ enum UnifiedDiff {
                 output.append(" " + old[i])
                 i += 1
                 j += 1
-            } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-                output.append("+" + new[j])
-                j += 1
-            } else {
+            } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
                 output.append("-" + old[i])
                 i += 1
+            } else {
+                output.append("+" + new[j])
+                j += 1
             }
         }
         return output

@@ -1,0 +1,97 @@
+import Foundation
+import QuireClient
+import QuireDomain
+import QuireServer
+
+/// One server (the real handler core on a temporary SQLite file) and any number of devices (real
+/// databases and real engines), wired in process, each through its own ``FaultyTransport``.
+///
+/// The two-device tests of STYLE.md: explicit saves, explicit syncs, no sockets, no sleeps.
+public final class SyncCluster: @unchecked Sendable {
+    // Devices are added before use and then only read; each device's parts are Sendable.
+    public let directory: TemporaryDirectory
+    public let server: NotesServer
+    public let token: String
+    public private(set) var devices: [ClusterDevice] = []
+
+    public init(account: String = "alice") async throws {
+        directory = try TemporaryDirectory(prefix: "quire-cluster")
+        server = try NotesServer.sqlite(path: directory.path("server.sqlite").path, log: { _ in })
+        token = try await server.createAccount(username: account)
+    }
+
+    /// Adds a device with its own database; it syncs as this cluster's account.
+    @discardableResult
+    public func addDevice(
+        _ name: String, pageLimit: Int = 200, codec: PayloadCodec = PlainPayloadCodec()
+    ) throws -> ClusterDevice {
+        let device = try ClusterDevice(
+            name: name, directory: directory.path(name), server: server, token: token,
+            pageLimit: pageLimit, codec: codec)
+        devices.append(device)
+        return device
+    }
+
+    public func remove() { directory.remove() }
+}
+
+/// A device in a ``SyncCluster``.
+public struct ClusterDevice: Sendable {
+    public let name: String
+    public let database: NotesDatabase
+    public let notes: LocalNotesRepository
+    public let transport: FaultyTransport
+    public let engine: NotesSyncEngine
+
+    init(
+        name: String, directory: URL, server: NotesServer, token: String, pageLimit: Int,
+        codec: PayloadCodec
+    ) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.name = name
+        database = try NotesDatabase(fileURL: directory.appendingPathComponent("notes.sqlite"))
+        notes = LocalNotesRepository(records: database)
+        transport = FaultyTransport(wrapping: InProcessTransport(server: server))
+        let api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
+        engine = NotesSyncEngine(
+            records: database, api: api, codec: codec, account: AccountID("cluster"),
+            pageLimit: pageLimit)
+    }
+
+    /// Creates a note and returns its id.
+    @discardableResult
+    public func create(title: String, body: String) async throws -> NoteID {
+        let id = NoteID()
+        try await notes.save(id: id, title: title, body: body)
+        return id
+    }
+
+    public func edit(_ id: NoteID, title: String? = nil, body: String? = nil) async throws {
+        let current = try await note(id)
+        try await notes.save(id: id, title: title ?? current?.title ?? "", body: body ?? current?.body ?? "")
+    }
+
+    public func delete(_ id: NoteID) async throws {
+        try await notes.delete(id)
+    }
+
+    @discardableResult
+    public func sync() async -> SyncReport {
+        await engine.syncOnce()
+    }
+
+    /// The live notes, as the list shows them.
+    public func all() async -> [Note] {
+        for await notes in notes.notes() { return notes }
+        return []
+    }
+
+    public func note(_ id: NoteID) async throws -> Note? {
+        await all().first { $0.id == id }
+    }
+
+    /// (title, body) of every live note, sorted: what two converged devices must agree on.
+    public func contents() async -> [String] {
+        await all().map { "\($0.id)|\($0.title)|\($0.body)|\($0.conflictOf?.description ?? "-")" }.sorted()
+    }
+}
