@@ -1,0 +1,53 @@
+import Foundation
+import QuireTestSupport
+
+/// A `quire` device on this machine: the built binary with its own `--data-dir`.
+struct CLIDevice {
+    let directory: URL
+
+    init(_ root: TemporaryDirectory, _ name: String) {
+        directory = root.path(name)
+    }
+
+    /// Runs `quire --data-dir DIR args…` and returns what it printed and its exit code.
+    @discardableResult
+    func run(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
+        try ProcessRunner.run(
+            try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments,
+            stdin: stdin, environment: environment)
+    }
+
+    /// Runs a command that must succeed, and returns its stdout (trimmed of the last newline).
+    @discardableResult
+    func ok(_ arguments: String..., stdin: String? = nil) throws -> String {
+        let result = try ProcessRunner.run(
+            try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments, stdin: stdin)
+        guard result.exitCode == 0 else {
+            throw CLIFailure(command: arguments.joined(separator: " "), result: result)
+        }
+        return result.output
+    }
+
+    /// `quire ls --json`, decoded.
+    func notes() throws -> [CLINote] {
+        try JSONDecoder().decode([CLINote].self, from: Data(try ok("ls", "--json").utf8))
+    }
+}
+
+struct CLINote: Decodable, Equatable {
+    var id: String
+    var title: String
+    var body: String
+    var state: String
+    var conflictOf: String?
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    var command: String
+    var result: ProcessResult
+    var description: String {
+        "quire \(command) exited \(result.exitCode): \(result.stderr)"
+    }
+}
