@@ -1,0 +1,143 @@
+import Foundation
+import QuireTestSupport
+import Testing
+
+/// The `quire` binary's commands, output and exit codes, with no server (a device works offline).
+@Suite struct CLICommandTests {
+    @Test func newPrintsTheIdAndListShowsTheUnsyncedBadge() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try device.ok("new", "--title", "Groceries", "--body", "milk")
+        #expect(UUID(uuidString: id) != nil)
+        #expect(try device.ok("ls") == "\(id.prefix(8))  Groceries  [not synced]")
+        #expect(try device.ok("show", id) == "Groceries\n\nmilk")
+    }
+
+    @Test func editTakesAPrefixAndReadsTheBodyFromStandardInput() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try device.ok("new", "--title", "Draft")
+        try device.ok("edit", String(id.prefix(6)), "--body", "-", stdin: "line one\nline two\n")
+        let note = try #require(try device.notes().first)
+        #expect(note.body == "line one\nline two\n")
+        #expect(note.title == "Draft")
+        try device.ok("edit", id, "--title", "Final")
+        #expect(try device.notes().first?.title == "Final")
+        #expect(try device.notes().first?.body == "line one\nline two\n")
+    }
+
+    @Test func editWithNoFlagsOpensTheEditor() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try device.ok("new", "--title", "Old title", "--body", "old body")
+        // A scripted "editor" that rewrites the file it is given.
+        let editor = root.path("editor.sh")
+        try "#!/bin/sh\nprintf 'New title\\n\\nnew body' > \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let result = try device.run("edit", id, environment: ["EDITOR": editor.path])
+        #expect(result.exitCode == 0)
+        let note = try #require(try device.notes().first)
+        #expect(note.title == "New title")
+        #expect(note.body == "new body")
+    }
+
+    @Test func removeHidesTheNote() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try device.ok("new", "--title", "Temp")
+        try device.ok("rm", id)
+        #expect(try device.notes().isEmpty)
+        #expect(try device.run("show", id).exitCode == 65)
+    }
+
+    @Test func anEmptyListSaysWhyInsteadOfNoNotesWhenTheFirstSyncFailed() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        #expect(try device.ok("ls").hasPrefix("No notes yet."))
+        // A remote nobody listens on: the first sync fails, and the empty list says so.
+        try device.ok("remote", "http://127.0.0.1:9", "--token", "t")
+        #expect(try device.run("sync").exitCode == 69)
+        let listing = try device.ok("ls")
+        #expect(listing.contains("first sync failed"))
+        #expect(!listing.hasPrefix("No notes yet."))
+    }
+
+    @Test func statusJSONHasEveryField() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        try device.ok("new", "--title", "A")
+        let json = try device.ok("status", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["pendingCount"] as? Int == 1)
+        #expect(object["isSyncing"] as? Bool == false)
+        #expect(object["lastRunFailed"] as? Bool == false)
+        #expect(object["conflictCount"] as? Int == 0)
+    }
+
+    struct BadInput: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var exitCode: Int32
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        BadInput(arguments: [], exitCode: 64, message: "no command given"),
+        BadInput(arguments: ["frobnicate"], exitCode: 64, message: "unknown command 'frobnicate'"),
+        BadInput(arguments: ["ls", "--verbose-ish"], exitCode: 64, message: "unknown option '--verbose-ish'"),
+        BadInput(arguments: ["ls", "-x"], exitCode: 64, message: "unknown option '-x'"),
+        BadInput(arguments: ["new"], exitCode: 64, message: "needs --title"),
+        BadInput(arguments: ["new", "--title"], exitCode: 64, message: "'--title' needs a value"),
+        BadInput(arguments: ["show"], exitCode: 64, message: "expected <id>"),
+        BadInput(arguments: ["show", "0000"], exitCode: 65, message: "no note with id '0000'"),
+        BadInput(arguments: ["show", "ab"], exitCode: 65, message: "at least 4 characters"),
+        BadInput(arguments: ["rm", "not-a-note"], exitCode: 65, message: "no note with id"),
+        BadInput(arguments: ["sync"], exitCode: 78, message: "quire remote URL --token TOKEN"),
+        BadInput(arguments: ["remote", "localhost:8080", "--token", "t"], exitCode: 64, message: "not a server URL"),
+        BadInput(arguments: ["remote", "http://127.0.0.1:8080"], exitCode: 64, message: "needs --token"),
+        BadInput(arguments: ["resolve", "abcd"], exitCode: 64, message: "needs --keep"),
+        BadInput(arguments: ["resolve", "abcd", "--keep", "all"], exitCode: 64, message: "mine, theirs or both"),
+    ])
+    func badInputGetsAClearMessageAndAMeaningfulExitCode(_ case: BadInput) throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try device.ok("new", "--title", "Untouched", "--body", "still here")
+        let result = try ProcessRunner.run(
+            try BuiltProducts.executable("quire"), ["--data-dir", device.directory.path] + `case`.arguments)
+        #expect(result.exitCode == `case`.exitCode)
+        #expect(result.stderr.contains(`case`.message))
+        #expect(result.stdout.isEmpty)
+        // Nothing was lost or changed by the bad command.
+        #expect(try device.notes().map(\.id) == [id])
+        #expect(try device.notes().first?.body == "still here")
+    }
+
+    @Test func helpPrintsUsageAndSucceeds() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let result = try CLIDevice(root, "d").run("--help")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("Usage: quire"))
+    }
+
+    @Test func aCredentialsFileReadableByOthersIsRefused() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        try device.ok("remote", "http://127.0.0.1:9", "--token", "secret")
+        let file = device.directory.appendingPathComponent("remote.json")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let result = try device.run("sync")
+        #expect(result.exitCode == 77)
+        #expect(result.stderr.contains("chmod 600"))
+    }
+}
