@@ -54,7 +54,8 @@ struct NotesDatabaseConflictTests {
                 outcome: .takeServer,
                 copy: (
                     copyID,
-                    NoteContent(title: "Groceries (conflict copy)", body: "milk, eggs", conflictOf: id)
+                    NoteContent(
+                        title: "Groceries (conflict copy)", body: "milk, eggs", conflictOf: id)
                 ), expectedRevision: context.revision))
 
         let original = try #require(try await database.noteRow(id: id))
@@ -71,7 +72,8 @@ struct NotesDatabaseConflictTests {
         #expect(
             queued.operation
                 == .put(
-                    NoteContent(title: "Groceries (conflict copy)", body: "milk, eggs", conflictOf: id)))
+                    NoteContent(
+                        title: "Groceries (conflict copy)", body: "milk, eggs", conflictOf: id)))
         #expect(queued.baseVersion == nil)
         #expect(try await database.readStatus().conflictCount == 1)
     }

@@ -65,7 +65,7 @@ struct NotesDatabaseMigrationTests {
         let count = 10_000
         var last = NoteID()
         do {
-            let database = try fixture.open()
+            let database = try fixture.openFast()
             for index in 0..<count {
                 last = NoteID()
                 try await database.saveNote(id: last, title: "Note \(index)", body: "body \(index)")

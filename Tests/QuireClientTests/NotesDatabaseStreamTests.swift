@@ -11,7 +11,8 @@ struct NotesDatabaseStreamTests {
         let database = try fixture.open()
         let status = await StreamRecorder.start(database.statusRow())
         let initial = try await status.waitFor { _ in true }
-        #expect(initial == SyncStatusRecord(run: SyncRunRecord(), pendingCount: 0, conflictCount: 0))
+        #expect(
+            initial == SyncStatusRecord(run: SyncRunRecord(), pendingCount: 0, conflictCount: 0))
 
         try await database.saveNote(id: NoteID(), title: "A", body: "")
         try await database.saveNote(id: NoteID(), title: "B", body: "")

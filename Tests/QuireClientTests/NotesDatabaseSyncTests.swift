@@ -157,7 +157,8 @@ struct NotesDatabaseSyncTests {
         #expect(try await database.noteRow(id: known) == nil)
         #expect(try await database.readNoteRows().isEmpty)
         // The unknown tombstone left no row: a later copy of that note at version 1 applies.
-        try await database.apply([remote(unknown, version: 1)], cursor: Cursor("c2"), account: account)
+        try await database.apply(
+            [remote(unknown, version: 1)], cursor: Cursor("c2"), account: account)
         #expect(try await database.noteRow(id: unknown) != nil)
     }
 
@@ -167,7 +168,8 @@ struct NotesDatabaseSyncTests {
         let database = try fixture.open()
         #expect(try await database.cursor() == nil)
 
-        try await database.apply([remote(NoteID(), version: 1)], cursor: Cursor("c9"), account: account)
+        try await database.apply(
+            [remote(NoteID(), version: 1)], cursor: Cursor("c9"), account: account)
 
         #expect(try await database.cursor() == Cursor("c9"))
         let reopened = try fixture.open()
@@ -224,7 +226,8 @@ struct NotesDatabaseSyncTests {
 
         try await database.beginFullResync()
         #expect(try await database.cursor() == nil)
-        try await database.apply([remote(listed, version: 2)], cursor: Cursor("fresh"), account: account)
+        try await database.apply(
+            [remote(listed, version: 2)], cursor: Cursor("fresh"), account: account)
         try await database.finishFullResync()
 
         let ids = Set(try await database.readNoteRows().map(\.id))
