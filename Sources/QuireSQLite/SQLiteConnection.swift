@@ -147,7 +147,8 @@ public final class SQLiteConnection {
             }
             return result
         } catch {
-            // A failed COMMIT (SQLITE_BUSY, SQLITE_FULL) leaves the transaction open: roll it back too.
+            // A failed COMMIT (SQLITE_BUSY, a deferred constraint) leaves the transaction open: roll
+            // it back too.
             // The rollback's own failure is not reported: the original error says what went wrong.
             if let savepoint {
                 try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")

@@ -53,6 +53,7 @@ extension NotesDatabase {
             map: Self.noteRecord)
     }
 
+    /// One live note with its sync facts; nil if unknown or deleted.
     public func noteRow(id: NoteID) throws -> NoteRecord? {
         try connection.queryFirst(
             Self.noteRowsSelect + " WHERE n.id = ? AND n.deleted = 0", id.description,
@@ -81,7 +82,8 @@ extension NotesDatabase {
                 "SELECT COUNT(*) FROM notes WHERE deleted = 0 AND conflict_of IS NOT NULL"
             ) { $0.int(0) } ?? 0
         return SyncStatusRecord(
-            run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts)
+            run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts
+        )
     }
 
     func readRunRecord() throws -> SyncRunRecord {

@@ -105,7 +105,7 @@ extension NotesDatabase {
         }
         guard let content = remote.content else {
             guard local != nil else { return false }
-            // The text goes too: someone deleted it after seeing it, and nothing will show it again.
+            // The text goes too: someone deleted it after seeing it; nothing will show it again.
             try connection.run(
                 """
                 UPDATE notes SET deleted = 1, version = ?, title = '', body = '',
@@ -129,6 +129,7 @@ extension NotesDatabase {
         return true
     }
 
+    /// The cursor of the last applied page; nil before the first one or after a reset.
     public func cursor() throws -> Cursor? {
         try readMeta(.cursor).map(Cursor.init)
     }
@@ -149,6 +150,7 @@ extension NotesDatabase {
         }
     }
 
+    /// The account this database syncs with; nil before the first sign-in.
     public func boundAccount() throws -> AccountID? {
         try readMeta(.account).map(AccountID.init)
     }
@@ -178,6 +180,7 @@ extension NotesDatabase {
 
     // MARK: Run record
 
+    /// The engine's last stored record of its runs.
     public func runRecord() throws -> SyncRunRecord {
         try readRunRecord()
     }

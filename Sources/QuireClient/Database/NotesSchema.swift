@@ -11,7 +11,7 @@ package enum NotesSchema {
 
     // MARK: - 1: the full schema
 
-    /// Notes (live and tombstones), pending changes in send order, sync metadata and the status row.
+    /// Notes (live and tombstones), pending changes in send order, sync metadata, the status row.
     static func createTables(_ db: SQLiteConnection) throws {
         try db.execute(
             """

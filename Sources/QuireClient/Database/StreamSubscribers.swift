@@ -6,7 +6,7 @@ import Foundation
 /// to every subscriber; a subscriber whose stream has ended is dropped on the spot.
 struct StreamSubscribers<Value: Sendable & Equatable>: Sendable {
     private var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
-    /// The value every subscriber last got; a deduplicating publisher skips an equal one.
+    /// The value every subscriber last got, kept only when deduplicating (to skip an equal one).
     private var lastValue: Value?
     /// Whether an unchanged value is skipped (counts) or re-sent (the list, after each commit).
     let deduplicates: Bool
@@ -24,7 +24,7 @@ struct StreamSubscribers<Value: Sendable & Equatable>: Sendable {
     ) {
         if case .terminated = continuation.yield(current) { return }
         continuations[id] = continuation
-        lastValue = current
+        if deduplicates { lastValue = current }
     }
 
     mutating func remove(_ id: UUID) {
@@ -40,8 +40,10 @@ struct StreamSubscribers<Value: Sendable & Equatable>: Sendable {
 
     /// Yields `value` to every subscriber (unless deduplicating and equal to the last one).
     mutating func publish(_ value: Value) {
-        if deduplicates, value == lastValue { return }
-        lastValue = value
+        if deduplicates {
+            if value == lastValue { return }
+            lastValue = value
+        }
         for (id, continuation) in continuations {
             if case .terminated = continuation.yield(value) { continuations[id] = nil }
         }

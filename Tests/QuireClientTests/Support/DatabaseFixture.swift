@@ -1,6 +1,7 @@
 import Foundation
 import QuireClient
 import QuireDomain
+import QuireSQLite
 import Testing
 
 /// A temporary folder holding one notes database file, and a manual clock for its timestamps.
@@ -21,6 +22,12 @@ struct DatabaseFixture {
     func open() throws -> NotesDatabase {
         let clock = clock
         return try NotesDatabase(fileURL: fileURL, now: { clock.now })
+    }
+
+    /// Opens without an fsync per commit, for volume tests (crash safety is not what they check).
+    func openFast() throws -> NotesDatabase {
+        let clock = clock
+        return try NotesDatabase(fileURL: fileURL, now: { clock.now }, durability: .normal)
     }
 
     func cleanUp() {

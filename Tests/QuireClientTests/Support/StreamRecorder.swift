@@ -48,7 +48,8 @@ actor StreamRecorder<Element: Sendable> {
                 try? await Task.sleep(for: timeout)
                 self.expire(id)
             }
-            waiters[id] = Waiter(predicate: predicate, continuation: continuation, deadline: deadline)
+            waiters[id] = Waiter(
+                predicate: predicate, continuation: continuation, deadline: deadline)
         }
     }
 
