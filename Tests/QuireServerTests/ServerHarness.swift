@@ -17,7 +17,8 @@ final class ManualClock: Sendable {
 }
 
 /// One in-process server over a SQLite file in a fresh temporary directory, plus request helpers.
-struct ServerHarness {
+/// The directory is removed when the harness goes away.
+final class ServerHarness: Sendable {
     let server: NotesServer
     let clock: ManualClock
     let directory: URL
@@ -31,6 +32,10 @@ struct ServerHarness {
         server = try NotesServer.sqlite(
             path: directory.appendingPathComponent("server.sqlite").path, now: { clock.now },
             log: { _ in })
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     static func uuid() -> String { UUID().uuidString.lowercased() }
