@@ -48,9 +48,11 @@ struct AccountIsolationTests {
     }
 
     @Test func idempotencyKeysAreScopedToTheAccount() async throws {
-        _ = await harness.put(ServerHarness.uuid(), payload: "a", base: nil, token: alice, key: "same")
+        _ = await harness.put(
+            ServerHarness.uuid(), payload: "a", base: nil, token: alice, key: "same")
 
-        let response = await harness.put(ServerHarness.uuid(), payload: "b", base: nil, token: bob, key: "same")
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "b", base: nil, token: bob, key: "same")
 
         #expect(response.status == 200)
     }
@@ -67,7 +69,8 @@ struct AccountIsolationTests {
     @Test func tokensAreStoredOnlyAsHashes() async throws {
         let path = harness.directory.appendingPathComponent("server.sqlite").path
         await harness.server.shutDown()
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes =
+            try Data(contentsOf: URL(fileURLWithPath: path))
             + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
 
         #expect(bytes.range(of: Data(alice.utf8)) == nil)

@@ -93,7 +93,8 @@ struct ChangesFeedTests {
     @Test func cursorAheadOfServerIsInvalid() async throws {
         _ = try await createNotes(1)
 
-        let response = await harness.changesResponse(token: token, since: ChangeCursor(seq: 99).text)
+        let response = await harness.changesResponse(
+            token: token, since: ChangeCursor(seq: 99).text)
 
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_cursor")
@@ -128,7 +129,8 @@ struct ChangesFeedTests {
             olderThan: harness.clock.now.addingTimeInterval(-30 * 86_400))
 
         #expect(purged == 0)
-        #expect(try await harness.changes(token: token, since: cursor).changes.map(\.deleted) == [true])
+        #expect(
+            try await harness.changes(token: token, since: cursor).changes.map(\.deleted) == [true])
     }
 
     @Test func openAPIDocumentIsJSONNamingEveryRoute() async throws {
@@ -139,7 +141,10 @@ struct ChangesFeedTests {
         let document = try #require(
             try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
-        #expect(Set(paths.keys) == ["/v1/health", "/v1/openapi.json", "/v1/notes/changes", "/v1/notes/{id}"])
+        #expect(
+            Set(paths.keys) == [
+                "/v1/health", "/v1/openapi.json", "/v1/notes/changes", "/v1/notes/{id}",
+            ])
     }
 
     @Test func healthNeedsNoToken() async throws {

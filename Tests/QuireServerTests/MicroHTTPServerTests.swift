@@ -49,7 +49,8 @@ struct MicroHTTPServerTests {
 
         let (putStatus, putBody, putResponse) = try await send(
             request("PUT", WireRoutes.note(id), headers: ["Idempotency-Key": "c1"], body: body))
-        let (status, data, _) = try await send(request("GET", WireRoutes.changes, query: "?limit=10"))
+        let (status, data, _) = try await send(
+            request("GET", WireRoutes.changes, query: "?limit=10"))
 
         #expect(putStatus == 200)
         #expect(try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: putBody).version == 1)
@@ -65,7 +66,8 @@ struct MicroHTTPServerTests {
         let (status, data, _) = try await send(request("GET", "/v1/nowhere"))
 
         #expect(status == 404)
-        #expect(try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code == "not_found")
+        #expect(
+            try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code == "not_found")
         await host.stop()
     }
 
@@ -77,7 +79,9 @@ struct MicroHTTPServerTests {
         let (health, _, _) = try await send(request("GET", "/v1/health"))
 
         #expect(status == 413)
-        #expect(try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code == "payload_too_large")
+        #expect(
+            try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code
+                == "payload_too_large")
         #expect(health == 200)
         #expect(try await harness.everything(token: token).isEmpty)
         await host.stop()

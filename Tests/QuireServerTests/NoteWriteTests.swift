@@ -15,7 +15,8 @@ struct NoteWriteTests {
     }
 
     @Test func createAnswersVersionOne() async throws {
-        let response = await harness.put(ServerHarness.uuid(), payload: "p1", base: nil, token: token)
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "p1", base: nil, token: token)
 
         #expect(response.status == 200)
         #expect(response.header("content-type") == "application/json")
@@ -48,7 +49,8 @@ struct NoteWriteTests {
     }
 
     @Test func newNoteWithBaseTheServerLacksIsCreatedAtVersionOne() async throws {
-        let response = await harness.put(ServerHarness.uuid(), payload: "kept", base: 7, token: token)
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "kept", base: 7, token: token)
 
         #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)
     }
@@ -160,7 +162,8 @@ struct NoteWriteTests {
         _ = await harness.put(id, payload: "p1", base: nil, token: token, key: "change-1")
         let before = try await harness.everything(token: token)
 
-        let response = await harness.put(id, payload: "other", base: nil, token: token, key: "change-1")
+        let response = await harness.put(
+            id, payload: "other", base: nil, token: token, key: "change-1")
 
         #expect(response.status == 422)
         #expect(response.errorCode == "idempotency_key_reused")

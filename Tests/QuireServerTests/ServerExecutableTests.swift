@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The `quire-server` binary, run as a user would: arguments in, output and exit status out.
-struct ServerExecutableTests {
+final class ServerExecutableTests {
     struct BinaryMissing: Error, CustomStringConvertible {
         var description: String { "quire-server is not built next to the tests; run swift build" }
     }
@@ -56,6 +56,10 @@ struct ServerExecutableTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     var database: String { directory.appendingPathComponent("server.sqlite").path }
 
     @Test func helpPrintsUsageAndExitsZero() async throws {
@@ -96,7 +100,9 @@ struct ServerExecutableTests {
         let lines = AsyncStream<String> { continuation in
             out.fileHandleForReading.readabilityHandler = { handle in
                 let data = handle.availableData
-                if data.isEmpty { continuation.finish() } else {
+                if data.isEmpty {
+                    continuation.finish()
+                } else {
                     continuation.yield(String(decoding: data, as: UTF8.self))
                 }
             }

@@ -79,7 +79,8 @@ final class ServerHarness: Sendable {
         async throws -> ChangesPageDTO
     {
         let response = await changesResponse(token: token, since: since, limit: limit, wait: wait)
-        try #require(response.status == 200, "changes answered \(response.status): \(response.text)")
+        try #require(
+            response.status == 200, "changes answered \(response.status): \(response.text)")
         return try WireJSON.decoder().decode(ChangesPageDTO.self, from: response.body)
     }
 
