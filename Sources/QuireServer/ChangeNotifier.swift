@@ -32,7 +32,8 @@ actor ChangeNotifier {
                     try? await Task.sleep(for: timeout)
                     self.resume(account, id)
                 }
-                waiters[account, default: [:]][id] = Waiter(continuation: continuation, timer: timer)
+                waiters[account, default: [:]][id] = Waiter(
+                    continuation: continuation, timer: timer)
                 // The cancellation handler may have run before the waiter existed.
                 if Task.isCancelled { resume(account, id) }
             }

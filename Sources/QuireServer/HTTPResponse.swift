@@ -44,7 +44,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// The error shape of DESIGN.md: `{"error": {"code", "message"}}`.
     static func error(_ error: APIError) -> HTTPResponse {
-        var response = json(error.status, ErrorResponseDTO(code: error.code, message: error.message))
+        var response = json(
+            error.status, ErrorResponseDTO(code: error.code, message: error.message))
         if error.status == 401 { response.headers["WWW-Authenticate"] = "Bearer" }
         if error.status == 405, let allow = error.allow { response.headers["Allow"] = allow }
         return response

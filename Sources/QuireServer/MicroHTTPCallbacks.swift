@@ -56,7 +56,9 @@ func quireAccessHandler(
         Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue().inFlight.enter()
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
         let headers = collect(connection, kind: .HEADER_KIND)
-        let declared = headers.first { $0.key.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        let declared = headers.first { $0.key.lowercased() == "content-length" }.flatMap {
+            Int($0.value)
+        }
         if let declared, declared > limit {
             context.tooLarge = true
             context.answered = true

@@ -88,9 +88,11 @@ public final class NotesServer: Sendable {
             let body = try RequestValidation.putBody(request.body)
             write = .put(noteID: noteID, payload: body.payload, baseVersion: body.baseVersion)
         } else {
-            write = .delete(noteID: noteID, baseVersion: try RequestValidation.deleteBaseVersion(request))
+            write = .delete(
+                noteID: noteID, baseVersion: try RequestValidation.deleteBaseVersion(request))
         }
-        let idempotency = IdempotencyKey(key: key, fingerprint: RequestValidation.fingerprint(request))
+        let idempotency = IdempotencyKey(
+            key: key, fingerprint: RequestValidation.fingerprint(request))
         return try await apply(write, account: account, idempotency: idempotency)
     }
 

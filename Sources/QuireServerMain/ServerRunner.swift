@@ -23,7 +23,8 @@ enum ServerRunner {
         do {
             server = try NotesServer.sqlite(path: databasePath)
         } catch {
-            return fail("cannot open database \(databasePath): \(error); check the path and permissions")
+            return fail(
+                "cannot open database \(databasePath): \(error); check the path and permissions")
         }
         do {
             let token = try await server.createAccount(username: username)
@@ -68,7 +69,8 @@ enum ServerRunner {
             while !Task.isCancelled {
                 do {
                     try await Task.sleep(for: .seconds(3600))
-                    try await server.purgeTombstones(olderThan: Date().addingTimeInterval(-retention))
+                    try await server.purgeTombstones(
+                        olderThan: Date().addingTimeInterval(-retention))
                 } catch is CancellationError {
                     return
                 } catch {

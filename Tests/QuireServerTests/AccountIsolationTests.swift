@@ -1,0 +1,79 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// Promise 7: an account never reads or changes another account's notes.
+struct AccountIsolationTests {
+    let harness: ServerHarness
+    let alice: String
+    let bob: String
+
+    init() async throws {
+        harness = try ServerHarness()
+        alice = try await harness.server.createAccount(username: "alice")
+        bob = try await harness.server.createAccount(username: "bob")
+    }
+
+    @Test func otherAccountNeverSeesNotes() async throws {
+        _ = await harness.put(ServerHarness.uuid(), payload: "secret", base: nil, token: alice)
+
+        #expect(try await harness.changes(token: bob).changes.isEmpty)
+        #expect(try await harness.everything(token: bob).isEmpty)
+    }
+
+    @Test func deleteOfAnotherAccountsNoteIsNotFound() async throws {
+        let id = ServerHarness.uuid()
+        _ = await harness.put(id, payload: "secret", base: nil, token: alice)
+        let before = try await harness.everything(token: alice)
+
+        let response = await harness.delete(id, base: 1, token: bob)
+
+        #expect(response.status == 404)
+        #expect(response.errorCode == "not_found")
+        #expect(try await harness.everything(token: alice) == before)
+    }
+
+    @Test func putToAnotherAccountsIDCreatesOwnNote() async throws {
+        let id = ServerHarness.uuid()
+        _ = await harness.put(id, payload: "alice's", base: nil, token: alice)
+        let before = try await harness.everything(token: alice)
+
+        let response = await harness.put(id, payload: "bob's", base: 1, token: bob)
+
+        #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)
+        #expect(try await harness.everything(token: alice) == before)
+        #expect(try await harness.changes(token: bob).changes.map(\.payload) == ["bob's"])
+    }
+
+    @Test func idempotencyKeysAreScopedToTheAccount() async throws {
+        _ = await harness.put(
+            ServerHarness.uuid(), payload: "a", base: nil, token: alice, key: "same")
+
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "b", base: nil, token: bob, key: "same")
+
+        #expect(response.status == 200)
+    }
+
+    @Test func usernameMustBeUniqueAndPlain() async throws {
+        await #expect(throws: ServerStorageError.usernameTaken("alice")) {
+            try await harness.server.createAccount(username: "alice")
+        }
+        await #expect(throws: ServerStorageError.invalidUsername("a b")) {
+            try await harness.server.createAccount(username: "a b")
+        }
+    }
+
+    @Test func tokensAreStoredOnlyAsHashes() async throws {
+        let path = harness.directory.appendingPathComponent("server.sqlite").path
+        await harness.server.shutDown()
+        let bytes =
+            try Data(contentsOf: URL(fileURLWithPath: path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+
+        #expect(bytes.range(of: Data(alice.utf8)) == nil)
+        #expect(bytes.range(of: Data(NotesServer.tokenHash(alice).utf8)) != nil)
+    }
+}

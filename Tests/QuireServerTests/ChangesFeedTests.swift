@@ -1,0 +1,156 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// `GET /v1/notes/changes`: order, paging, cursors, full resync and tombstone retention.
+struct ChangesFeedTests {
+    let harness: ServerHarness
+    let token: String
+
+    init() async throws {
+        harness = try ServerHarness()
+        token = try await harness.server.createAccount(username: "alice")
+    }
+
+    private func createNotes(_ count: Int) async throws -> [String] {
+        var ids: [String] = []
+        for index in 0..<count {
+            let id = ServerHarness.uuid()
+            let response = await harness.put(id, payload: "n\(index)", base: nil, token: token)
+            try #require(response.status == 200)
+            ids.append(id)
+        }
+        return ids
+    }
+
+    @Test func pagesWithLimitUntilHasMoreIsFalse() async throws {
+        let ids = try await createNotes(5)
+
+        let first = try await harness.changes(token: token, limit: 2)
+        let second = try await harness.changes(token: token, since: first.nextCursor, limit: 2)
+        let third = try await harness.changes(token: token, since: second.nextCursor, limit: 2)
+
+        #expect(first.hasMore && second.hasMore && !third.hasMore)
+        #expect((first.changes + second.changes + third.changes).map(\.id) == ids)
+        let after = try await harness.changes(token: token, since: third.nextCursor)
+        #expect(after.changes.isEmpty && !after.hasMore)
+        #expect(after.nextCursor == third.nextCursor)
+    }
+
+    @Test func exactlyFullPageReportsNoMore() async throws {
+        _ = try await createNotes(2)
+
+        let page = try await harness.changes(token: token, limit: 2)
+
+        #expect(page.changes.count == 2 && !page.hasMore)
+    }
+
+    @Test func fullResyncOmitsTombstones() async throws {
+        let ids = try await createNotes(3)
+        _ = await harness.delete(ids[1], base: 1, token: token)
+
+        let page = try await harness.changes(token: token)
+
+        #expect(page.changes.map(\.id) == [ids[0], ids[2]])
+        #expect(page.changes.allSatisfy { !$0.deleted })
+    }
+
+    @Test func lastPageCursorSkipsTrailingTombstones() async throws {
+        let ids = try await createNotes(2)
+        _ = await harness.delete(ids[1], base: 1, token: token)
+
+        let resync = try await harness.changes(token: token)
+        let next = try await harness.changes(token: token, since: resync.nextCursor)
+
+        #expect(resync.changes.map(\.id) == [ids[0]])
+        #expect(next.changes.isEmpty)
+    }
+
+    @Test func incrementalFeedOrdersBySequenceAndIncludesTombstones() async throws {
+        let ids = try await createNotes(2)
+        let cursor = try await harness.changes(token: token).nextCursor
+        _ = await harness.put(ids[0], payload: "edited", base: 1, token: token)
+        _ = await harness.delete(ids[1], base: 1, token: token)
+
+        let page = try await harness.changes(token: token, since: cursor)
+
+        #expect(page.changes.map(\.id) == [ids[0], ids[1]])
+        #expect(page.changes.map(\.deleted) == [false, true])
+    }
+
+    @Test func emptyAccountGetsEmptyPageAndUsableCursor() async throws {
+        let page = try await harness.changes(token: token)
+        _ = try await createNotes(1)
+
+        let next = try await harness.changes(token: token, since: page.nextCursor)
+
+        #expect(page.changes.isEmpty && !page.hasMore)
+        #expect(next.changes.count == 1)
+    }
+
+    @Test func cursorAheadOfServerIsInvalid() async throws {
+        _ = try await createNotes(1)
+
+        let response = await harness.changesResponse(
+            token: token, since: ChangeCursor(seq: 99).text)
+
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalid_cursor")
+    }
+
+    @Test func purgeExpiresCursorsFromBeforeIt() async throws {
+        let ids = try await createNotes(2)
+        let oldCursor = try await harness.changes(token: token).nextCursor
+        _ = await harness.delete(ids[0], base: 1, token: token)
+        harness.clock.advance(by: 40 * 86_400)
+        _ = await harness.put(ids[1], payload: "recent", base: 1, token: token)
+
+        let purged = try await harness.server.purgeTombstones(
+            olderThan: harness.clock.now.addingTimeInterval(-30 * 86_400))
+
+        #expect(purged == 1)
+        let expired = await harness.changesResponse(token: token, since: oldCursor)
+        #expect(expired.status == 410)
+        #expect(expired.errorCode == "cursor_expired")
+        let resync = try await harness.changes(token: token)
+        #expect(resync.changes.map(\.payload) == ["recent"])
+        let afterResync = try await harness.changes(token: token, since: resync.nextCursor)
+        #expect(afterResync.changes.isEmpty)
+    }
+
+    @Test func purgeKeepsRecentTombstones() async throws {
+        let ids = try await createNotes(1)
+        let cursor = try await harness.changes(token: token).nextCursor
+        _ = await harness.delete(ids[0], base: 1, token: token)
+
+        let purged = try await harness.server.purgeTombstones(
+            olderThan: harness.clock.now.addingTimeInterval(-30 * 86_400))
+
+        #expect(purged == 0)
+        #expect(
+            try await harness.changes(token: token, since: cursor).changes.map(\.deleted) == [true])
+    }
+
+    @Test func openAPIDocumentIsJSONNamingEveryRoute() async throws {
+        let response = await harness.server.handle(
+            HTTPRequest(method: "GET", path: "/v1/openapi.json"))
+
+        #expect(response.status == 200)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: Any])
+        #expect(
+            Set(paths.keys) == [
+                "/v1/health", "/v1/openapi.json", "/v1/notes/changes", "/v1/notes/{id}",
+            ])
+    }
+
+    @Test func healthNeedsNoToken() async throws {
+        let response = await harness.server.handle(HTTPRequest(method: "GET", path: "/v1/health"))
+
+        #expect(response.status == 200)
+        #expect(response.text == #"{"status":"ok"}"#)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// `wait=` on the changes feed: held until the account changes, the time passes, or shutdown.
+struct LongPollTests {
+    let harness: ServerHarness
+    let alice: String
+    let bob: String
+
+    init() async throws {
+        harness = try ServerHarness()
+        alice = try await harness.server.createAccount(username: "alice")
+        bob = try await harness.server.createAccount(username: "bob")
+    }
+
+    private func waiterCount() async -> Int {
+        await harness.server.notifier.waiterCount
+    }
+
+    @Test func waitingRequestReturnsWhenItsAccountChanges() async throws {
+        let cursor = try await harness.changes(token: alice).nextCursor
+        let started = ContinuousClock.now
+        let poll = Task { [harness, alice] in
+            try await harness.changes(token: alice, since: cursor, wait: 30)
+        }
+        try #require(await eventually { await waiterCount() == 1 })
+
+        let id = ServerHarness.uuid()
+        _ = await harness.put(id, payload: "new", base: nil, token: alice)
+
+        let page = try await poll.value
+        #expect(page.changes.map(\.id) == [id])
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func otherAccountsChangeDoesNotWake() async throws {
+        let cursor = try await harness.changes(token: alice).nextCursor
+        let started = ContinuousClock.now
+        let poll = Task { [harness, alice] in
+            try await harness.changes(token: alice, since: cursor, wait: 1)
+        }
+        try #require(await eventually { await waiterCount() == 1 })
+
+        _ = await harness.put(ServerHarness.uuid(), payload: "bob's", base: nil, token: bob)
+
+        let page = try await poll.value
+        #expect(page.changes.isEmpty)
+        #expect(ContinuousClock.now - started >= .milliseconds(900))
+    }
+
+    @Test func waitElapsesWithEmptyPage() async throws {
+        let cursor = try await harness.changes(token: alice).nextCursor
+        let started = ContinuousClock.now
+
+        let page = try await harness.changes(token: alice, since: cursor, wait: 1)
+
+        let elapsed = ContinuousClock.now - started
+        #expect(page.changes.isEmpty && page.nextCursor == cursor)
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5))
+    }
+
+    @Test func nonEmptyPageIsNotHeld() async throws {
+        _ = await harness.put(ServerHarness.uuid(), payload: "there", base: nil, token: alice)
+        let started = ContinuousClock.now
+
+        let page = try await harness.changes(token: alice, wait: 30)
+
+        #expect(page.changes.count == 1)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func shutdownResumesEveryWaiter() async throws {
+        let cursor = try await harness.changes(token: alice).nextCursor
+        let polls = (0..<3).map { _ in
+            Task { [harness, alice] in
+                await harness.changesResponse(token: alice, since: cursor, wait: 30)
+            }
+        }
+        try #require(await eventually { await waiterCount() == 3 })
+
+        await harness.server.wakeAllWaiters()
+
+        for poll in polls {
+            #expect(await poll.value.status == 200)
+        }
+        let started = ContinuousClock.now
+        _ = try await harness.changes(token: alice, since: cursor, wait: 30)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func cancelledPollEndsEarly() async throws {
+        let cursor = try await harness.changes(token: alice).nextCursor
+        let poll = Task { [harness, alice] in
+            await harness.changesResponse(token: alice, since: cursor, wait: 30)
+        }
+        try #require(await eventually { await waiterCount() == 1 })
+
+        poll.cancel()
+
+        #expect(await poll.value.status == 200)
+        #expect(await waiterCount() == 0)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The same core behind the real libmicrohttpd host on a loopback port.
+struct MicroHTTPServerTests {
+    let harness: ServerHarness
+    let host: MicroHTTPServer
+    let token: String
+    let session: URLSession
+
+    init() async throws {
+        harness = try ServerHarness()
+        token = try await harness.server.createAccount(username: "alice")
+        host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 40
+        session = URLSession(configuration: configuration)
+    }
+
+    private func request(
+        _ method: String, _ path: String, query: String = "", headers: [String: String] = [:],
+        body: Data? = nil
+    ) -> URLRequest {
+        var request = URLRequest(url: URL(string: host.baseURL.absoluteString + path + query)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        return request
+    }
+
+    private func send(_ request: URLRequest) async throws -> (Int, Data, HTTPURLResponse) {
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, data, http)
+    }
+
+    @Test func putThenChangesOverHTTP() async throws {
+        #expect(host.port > 0)
+        let id = ServerHarness.uuid()
+        let body = WireJSON.encode(PutNoteRequestDTO(payload: "sealed", baseVersion: nil))
+
+        let (putStatus, putBody, putResponse) = try await send(
+            request("PUT", WireRoutes.note(id), headers: ["Idempotency-Key": "c1"], body: body))
+        let (status, data, _) = try await send(
+            request("GET", WireRoutes.changes, query: "?limit=10"))
+
+        #expect(putStatus == 200)
+        #expect(try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: putBody).version == 1)
+        #expect(putResponse.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(status == 200)
+        let page = try WireJSON.decoder().decode(ChangesPageDTO.self, from: data)
+        #expect(page.changes.map(\.id) == [id])
+        #expect(page.changes.first?.payload == "sealed")
+        await host.stop()
+    }
+
+    @Test func unknownPathGetsJSONNotFound() async throws {
+        let (status, data, _) = try await send(request("GET", "/v1/nowhere"))
+
+        #expect(status == 404)
+        #expect(
+            try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code == "not_found")
+        await host.stop()
+    }
+
+    @Test func oversizeBodyGets413AndServerKeepsServing() async throws {
+        let (status, data, _) = try await send(
+            request(
+                "PUT", WireRoutes.note(ServerHarness.uuid()), headers: ["Idempotency-Key": "big"],
+                body: Data(count: WireRoutes.maxBodyBytes + 1)))
+        let (health, _, _) = try await send(request("GET", "/v1/health"))
+
+        #expect(status == 413)
+        #expect(
+            try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code
+                == "payload_too_large")
+        #expect(health == 200)
+        #expect(try await harness.everything(token: token).isEmpty)
+        await host.stop()
+    }
+
+    @Test func stopEndsWaitingLongPollPromptly() async throws {
+        let cursor = try await harness.changes(token: token).nextCursor
+        let poll = Task { [session] in
+            let request = request("GET", WireRoutes.changes, query: "?since=\(cursor)&wait=30")
+            let (_, response) = try await session.data(for: request)
+            return (response as? HTTPURLResponse)?.statusCode
+        }
+        try #require(await eventually { await harness.server.notifier.waiterCount == 1 })
+        let started = ContinuousClock.now
+
+        await host.stop()
+
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try await poll.value == 200)
+        await host.stop()  // a second stop does nothing
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import QuireWire
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `quire-server` binary, run as a user would: arguments in, output and exit status out.
+final class ServerExecutableTests {
+    struct BinaryMissing: Error, CustomStringConvertible {
+        var description: String { "quire-server is not built next to the tests; run swift build" }
+    }
+
+    /// The built `quire-server`, next to the test bundle in the build directory.
+    static func binary() throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for _ in 0..<4 {
+            directory.deleteLastPathComponent()
+            let candidate = directory.appendingPathComponent("quire-server")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw BinaryMissing()
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary to completion.
+    static func run(_ arguments: [String]) async throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("quire-server-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var database: String { directory.appendingPathComponent("server.sqlite").path }
+
+    @Test func helpPrintsUsageAndExitsZero() async throws {
+        let run = try await Self.run(["--help"])
+
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("quire-server add-account NAME"))
+    }
+
+    @Test func unknownFlagPrintsUsageToStandardErrorAndExits64() async throws {
+        let run = try await Self.run(["--colour", "blue"])
+
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("unknown option --colour") && run.stderr.contains("Usage:"))
+    }
+
+    @Test func addAccountPrintsOnlyTheTokenAndRefusesADuplicate() async throws {
+        let first = try await Self.run(["add-account", "alice", "--db", database])
+        let again = try await Self.run(["add-account", "alice", "--db", database])
+
+        #expect(first.status == 0)
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && (lines.first?.count ?? 0) >= 40)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test func servesUntilTerminatedThenExitsZero() async throws {
+        let token = try await Self.run(["add-account", "alice", "--db", database])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["--port", "0", "--db", database]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let lines = AsyncStream<String> { continuation in
+            out.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty {
+                    continuation.finish()
+                } else {
+                    continuation.yield(String(decoding: data, as: UTF8.self))
+                }
+            }
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var printed = ""
+        for await chunk in lines {
+            printed += chunk
+            if printed.contains("\n") { break }
+        }
+        let prefix = "quire-server listening on "
+        #expect(printed.hasPrefix(prefix) && printed.hasSuffix("\n"))
+        let base = String(printed.dropFirst(prefix.count).dropLast())
+        var request = URLRequest(url: try #require(URL(string: base + WireRoutes.changes)))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try WireJSON.decoder().decode(ChangesPageDTO.self, from: data).changes.isEmpty)
+
+        kill(process.processIdentifier, SIGTERM)
+        let exited = await eventually(timeout: .seconds(10)) { !process.isRunning }
+        out.fileHandleForReading.readabilityHandler = nil
+
+        #expect(exited)
+        #expect(process.terminationStatus == 0)
+    }
+}
