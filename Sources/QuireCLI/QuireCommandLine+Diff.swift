@@ -17,7 +17,7 @@ extension QuireCommandLine {
         }
         let original = await allNotes(device).first { $0.id == originalID }
         let theirs = original.map { [$0.title, ""] + Self.lines($0.body) } ?? []
-        let mine = [Self.strippedCopyTitle(copy.title), ""] + Self.lines(copy.body)
+        let mine = [ConflictPolicy.originalTitle(fromCopyTitle: copy.title), ""] + Self.lines(copy.body)
         console.out("--- theirs (note \(String(originalID.description.prefix(8))))")
         console.out("+++ mine (copy \(String(copy.id.description.prefix(8))))")
         for line in UnifiedDiff.lines(from: theirs, to: mine) { console.out(line) }
@@ -25,10 +25,5 @@ extension QuireCommandLine {
 
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    static func strippedCopyTitle(_ title: String) -> String {
-        let suffix = " (conflict copy)"
-        return title.hasSuffix(suffix) ? String(title.dropLast(suffix.count)) : title
     }
 }

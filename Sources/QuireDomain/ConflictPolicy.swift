@@ -69,6 +69,14 @@ public struct ConflictPolicy: Sendable {
     /// "Groceries" → "Groceries (conflict copy)"; an untitled note → "Untitled (conflict copy)".
     public func copyTitle(for title: String) -> String {
         let trimmed = title.trimmingCharacters(in: .whitespaces)
-        return (trimmed.isEmpty ? "Untitled" : trimmed) + " (conflict copy)"
+        return (trimmed.isEmpty ? "Untitled" : trimmed) + Self.copySuffix
     }
+
+    /// The title a copy's text had before it became a copy: "Groceries (conflict copy)" →
+    /// "Groceries". Used when the user keeps the copy's text ("Keep mine").
+    public static func originalTitle(fromCopyTitle title: String) -> String {
+        title.hasSuffix(copySuffix) ? String(title.dropLast(copySuffix.count)) : title
+    }
+
+    static let copySuffix = " (conflict copy)"
 }

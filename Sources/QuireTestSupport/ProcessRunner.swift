@@ -15,7 +15,30 @@ public struct ProcessResult: Sendable {
 public enum ProcessRunner {
     /// Runs `executable` with `arguments`, feeding `stdin`, and waits for it (at most `timeout`
     /// seconds, then it is killed and the result says so with exit code 137).
+    ///
+    /// The waiting happens on a Dispatch thread, never on a Swift concurrency thread: blocking
+    /// those (there are as many as cores) would starve every other test running in parallel.
     public static func run(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) async throws -> ProcessResult {
+        try await offPool {
+            try runBlocking(executable, arguments, stdin: stdin, environment: environment, timeout: timeout)
+        }
+    }
+
+    /// Runs `work` on a Dispatch thread and resumes with its result.
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
+    }
+
+    /// The blocking form of ``run(_:_:stdin:environment:timeout:)``; call it only off the
+    /// concurrency pool.
+    public static func runBlocking(
         _ executable: URL, _ arguments: [String], stdin: String? = nil,
         environment: [String: String] = [:], timeout: TimeInterval = 60
     ) throws -> ProcessResult {

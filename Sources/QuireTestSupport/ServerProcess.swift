@@ -10,7 +10,16 @@ public final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Starts the server on `127.0.0.1:0` with `databaseFile`, and waits (up to `timeout`) for its
-    /// "listening on" line.
+    /// "listening on" line, off the concurrency pool.
+    public static func start(
+        databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20
+    ) async throws -> ServerProcess {
+        try await ProcessRunner.offPool {
+            try ServerProcess(databaseFile: databaseFile, extraArguments: extraArguments, timeout: timeout)
+        }
+    }
+
+    /// The blocking form of ``start(databaseFile:extraArguments:timeout:)``.
     public init(databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
         self.databaseFile = databaseFile
         let executable = try BuiltProducts.executable("quire-server")
@@ -50,9 +59,24 @@ public final class ServerProcess: @unchecked Sendable {
     public var pid: Int32 { process.processIdentifier }
     public var isRunning: Bool { process.isRunning }
 
-    /// SIGTERM, then waits for a clean exit. Returns the exit status.
+    /// SIGTERM, then waits (off the concurrency pool) for a clean exit. Returns the exit status.
     @discardableResult
-    public func stop() -> Int32 {
+    public func stop() async -> Int32 {
+        (try? await ProcessRunner.offPool { self.stopBlocking() }) ?? -1
+    }
+
+    /// `kill -9`, waiting off the concurrency pool.
+    public func kill9() async {
+        _ = try? await ProcessRunner.offPool { self.kill9Blocking() }
+    }
+
+    /// SIGTERM without waiting: for clean-up paths that cannot await.
+    public func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    @discardableResult
+    public func stopBlocking() -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         process.terminate()
         process.waitUntilExit()
@@ -60,7 +84,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// `kill -9`: no chance to flush or clean up.
-    public func kill9() {
+    public func kill9Blocking() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -71,8 +95,8 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Runs `quire-server add-account NAME --db FILE` and returns the printed token.
-    public static func addAccount(_ name: String, databaseFile: URL) throws -> String {
-        let result = try ProcessRunner.run(
+    public static func addAccount(_ name: String, databaseFile: URL) async throws -> String {
+        let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire-server"), ["add-account", name, "--db", databaseFile.path])
         guard result.exitCode == 0, !result.output.isEmpty else {
             throw ServerProcessError(message: "add-account failed (\(result.exitCode)): \(result.stderr)")

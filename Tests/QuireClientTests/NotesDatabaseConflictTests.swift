@@ -192,7 +192,7 @@ struct NotesDatabaseConflictTests {
         try await database.resolveConflict(copy: copy, keep: .mine)
 
         let row = try #require(try await database.noteRow(id: original))
-        #expect(row.title == "Plan (conflict copy)")
+        #expect(row.title == "Plan")  // the copy mark goes; the text is the copy's
         #expect(row.body == "mine")
         #expect(!row.inConflict)
         #expect(try await database.noteRow(id: copy) == nil)

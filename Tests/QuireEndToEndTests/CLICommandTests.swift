@@ -4,75 +4,75 @@ import Testing
 
 /// The `quire` binary's commands, output and exit codes, with no server (a device works offline).
 @Suite struct CLICommandTests {
-    @Test func newPrintsTheIdAndListShowsTheUnsyncedBadge() throws {
+    @Test func newPrintsTheIdAndListShowsTheUnsyncedBadge() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let id = try device.ok("new", "--title", "Groceries", "--body", "milk")
+        let id = try await device.ok("new", "--title", "Groceries", "--body", "milk")
         #expect(UUID(uuidString: id) != nil)
-        #expect(try device.ok("ls") == "\(id.prefix(8))  Groceries  [not synced]")
-        #expect(try device.ok("show", id) == "Groceries\n\nmilk")
+        #expect(try await device.ok("ls") == "\(id.prefix(8))  Groceries  [not synced]")
+        #expect(try await device.ok("show", id) == "Groceries\n\nmilk")
     }
 
-    @Test func editTakesAPrefixAndReadsTheBodyFromStandardInput() throws {
+    @Test func editTakesAPrefixAndReadsTheBodyFromStandardInput() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let id = try device.ok("new", "--title", "Draft")
-        try device.ok("edit", String(id.prefix(6)), "--body", "-", stdin: "line one\nline two\n")
-        let note = try #require(try device.notes().first)
+        let id = try await device.ok("new", "--title", "Draft")
+        try await device.ok("edit", String(id.prefix(6)), "--body", "-", stdin: "line one\nline two\n")
+        let note = try #require(try await device.notes().first)
         #expect(note.body == "line one\nline two\n")
         #expect(note.title == "Draft")
-        try device.ok("edit", id, "--title", "Final")
-        #expect(try device.notes().first?.title == "Final")
-        #expect(try device.notes().first?.body == "line one\nline two\n")
+        try await device.ok("edit", id, "--title", "Final")
+        #expect(try await device.notes().first?.title == "Final")
+        #expect(try await device.notes().first?.body == "line one\nline two\n")
     }
 
-    @Test func editWithNoFlagsOpensTheEditor() throws {
+    @Test func editWithNoFlagsOpensTheEditor() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let id = try device.ok("new", "--title", "Old title", "--body", "old body")
+        let id = try await device.ok("new", "--title", "Old title", "--body", "old body")
         // A scripted "editor" that rewrites the file it is given.
         let editor = root.path("editor.sh")
         try "#!/bin/sh\nprintf 'New title\\n\\nnew body' > \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let result = try device.run("edit", id, environment: ["EDITOR": editor.path])
+        let result = try await device.run("edit", id, environment: ["EDITOR": editor.path])
         #expect(result.exitCode == 0)
-        let note = try #require(try device.notes().first)
+        let note = try #require(try await device.notes().first)
         #expect(note.title == "New title")
         #expect(note.body == "new body")
     }
 
-    @Test func removeHidesTheNote() throws {
+    @Test func removeHidesTheNote() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let id = try device.ok("new", "--title", "Temp")
-        try device.ok("rm", id)
-        #expect(try device.notes().isEmpty)
-        #expect(try device.run("show", id).exitCode == 65)
+        let id = try await device.ok("new", "--title", "Temp")
+        try await device.ok("rm", id)
+        #expect(try await device.notes().isEmpty)
+        #expect(try await device.run("show", id).exitCode == 65)
     }
 
-    @Test func anEmptyListSaysWhyInsteadOfNoNotesWhenTheFirstSyncFailed() throws {
+    @Test func anEmptyListSaysWhyInsteadOfNoNotesWhenTheFirstSyncFailed() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        #expect(try device.ok("ls").hasPrefix("No notes yet."))
+        #expect(try await device.ok("ls").hasPrefix("No notes yet."))
         // A remote nobody listens on: the first sync fails, and the empty list says so.
-        try device.ok("remote", "http://127.0.0.1:9", "--token", "t")
-        #expect(try device.run("sync").exitCode == 69)
-        let listing = try device.ok("ls")
+        try await device.ok("remote", "http://127.0.0.1:9", "--token", "t")
+        #expect(try await device.run("sync").exitCode == 69)
+        let listing = try await device.ok("ls")
         #expect(listing.contains("first sync failed"))
         #expect(!listing.hasPrefix("No notes yet."))
     }
 
-    @Test func statusJSONHasEveryField() throws {
+    @Test func statusJSONHasEveryField() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        try device.ok("new", "--title", "A")
-        let json = try device.ok("status", "--json")
+        try await device.ok("new", "--title", "A")
+        let json = try await device.ok("status", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["pendingCount"] as? Int == 1)
         #expect(object["isSyncing"] as? Bool == false)
@@ -104,39 +104,39 @@ import Testing
         BadInput(arguments: ["resolve", "abcd"], exitCode: 64, message: "needs --keep"),
         BadInput(arguments: ["resolve", "abcd", "--keep", "all"], exitCode: 64, message: "mine, theirs or both"),
     ])
-    func badInputGetsAClearMessageAndAMeaningfulExitCode(_ case: BadInput) throws {
+    func badInputGetsAClearMessageAndAMeaningfulExitCode(_ case: BadInput) async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let id = try device.ok("new", "--title", "Untouched", "--body", "still here")
-        let result = try ProcessRunner.run(
+        let id = try await device.ok("new", "--title", "Untouched", "--body", "still here")
+        let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", device.directory.path] + `case`.arguments)
         #expect(result.exitCode == `case`.exitCode)
         #expect(result.stderr.contains(`case`.message))
         #expect(result.stdout.isEmpty)
         // Nothing was lost or changed by the bad command.
-        #expect(try device.notes().map(\.id) == [id])
-        #expect(try device.notes().first?.body == "still here")
+        #expect(try await device.notes().map(\.id) == [id])
+        #expect(try await device.notes().first?.body == "still here")
     }
 
-    @Test func helpPrintsUsageAndSucceeds() throws {
+    @Test func helpPrintsUsageAndSucceeds() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
-        let result = try CLIDevice(root, "d").run("--help")
+        let result = try await CLIDevice(root, "d").run("--help")
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("Usage: quire"))
     }
 
-    @Test func aCredentialsFileReadableByOthersIsRefused() throws {
+    @Test func aCredentialsFileReadableByOthersIsRefused() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        try device.ok("remote", "http://127.0.0.1:9", "--token", "secret")
+        try await device.ok("remote", "http://127.0.0.1:9", "--token", "secret")
         let file = device.directory.appendingPathComponent("remote.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        let result = try device.run("sync")
+        let result = try await device.run("sync")
         #expect(result.exitCode == 77)
         #expect(result.stderr.contains("chmod 600"))
     }

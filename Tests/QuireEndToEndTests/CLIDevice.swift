@@ -11,18 +11,18 @@ struct CLIDevice {
 
     /// Runs `quire --data-dir DIR args…` and returns what it printed and its exit code.
     @discardableResult
-    func run(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) throws
+    func run(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) async throws
         -> ProcessResult
     {
-        try ProcessRunner.run(
+        try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments,
             stdin: stdin, environment: environment)
     }
 
     /// Runs a command that must succeed, and returns its stdout (trimmed of the last newline).
     @discardableResult
-    func ok(_ arguments: String..., stdin: String? = nil) throws -> String {
-        let result = try ProcessRunner.run(
+    func ok(_ arguments: String..., stdin: String? = nil) async throws -> String {
+        let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments, stdin: stdin)
         guard result.exitCode == 0 else {
             throw CLIFailure(command: arguments.joined(separator: " "), result: result)
@@ -31,8 +31,8 @@ struct CLIDevice {
     }
 
     /// `quire ls --json`, decoded.
-    func notes() throws -> [CLINote] {
-        try JSONDecoder().decode([CLINote].self, from: Data(try ok("ls", "--json").utf8))
+    func notes() async throws -> [CLINote] {
+        try JSONDecoder().decode([CLINote].self, from: Data(try await ok("ls", "--json").utf8))
     }
 }
 

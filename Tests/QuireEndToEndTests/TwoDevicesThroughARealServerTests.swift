@@ -10,54 +10,54 @@ import Testing
         let phone: CLIDevice
         let laptop: CLIDevice
 
-        init() throws {
+        init() async throws {
             root = try TemporaryDirectory(prefix: "quire-e2e")
             let database = root.path("server.sqlite")
-            let token = try ServerProcess.addAccount("alice", databaseFile: database)
-            server = try ServerProcess(databaseFile: database)
+            let token = try await ServerProcess.addAccount("alice", databaseFile: database)
+            server = try await ServerProcess.start(databaseFile: database)
             phone = CLIDevice(root, "phone")
             laptop = CLIDevice(root, "laptop")
             for device in [phone, laptop] {
-                try device.ok("remote", server.url.absoluteString, "--token", token)
+                try await device.ok("remote", server.url.absoluteString, "--token", token)
             }
         }
 
         func tearDown() {
-            server.stop()
+            server.terminate()
             root.remove()
         }
     }
 
-    @Test func aNoteWrittenOfflineOnOneDeviceReachesTheOther() throws {
-        let setup = try Setup()
+    @Test func aNoteWrittenOfflineOnOneDeviceReachesTheOther() async throws {
+        let setup = try await Setup()
         defer { setup.tearDown() }
-        let id = try setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
-        try setup.phone.ok("edit", id, "--body", "milk\neggs\nbread")
-        #expect(try setup.phone.notes().first?.state == "pending")
-        #expect(try setup.phone.ok("ls").contains("[not synced]"))
+        let id = try await setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
+        try await setup.phone.ok("edit", id, "--body", "milk\neggs\nbread")
+        #expect(try await setup.phone.notes().first?.state == "pending")
+        #expect(try await setup.phone.ok("ls").contains("[not synced]"))
 
-        try setup.phone.ok("sync")
-        #expect(try setup.phone.notes().first?.state == "synced")
-        try setup.laptop.ok("sync")
-        let notes = try setup.laptop.notes()
+        try await setup.phone.ok("sync")
+        #expect(try await setup.phone.notes().first?.state == "synced")
+        try await setup.laptop.ok("sync")
+        let notes = try await setup.laptop.notes()
         #expect(notes == [CLINote(id: id, title: "Groceries", body: "milk\neggs\nbread", state: "synced", conflictOf: nil)])
     }
 
-    @Test func concurrentEditsLoseNoTextAndBothDevicesConverge() throws {
-        let setup = try Setup()
+    @Test func concurrentEditsLoseNoTextAndBothDevicesConverge() async throws {
+        let setup = try await Setup()
         defer { setup.tearDown() }
-        let id = try setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
-        try setup.phone.ok("sync")
-        try setup.laptop.ok("sync")
+        let id = try await setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
 
-        try setup.phone.ok("edit", id, "--body", "oat milk\neggs")
-        try setup.laptop.ok("edit", id, "--body", "whole milk\neggs")
-        try setup.phone.ok("sync")
-        try setup.laptop.ok("sync")
-        try setup.phone.ok("sync")
+        try await setup.phone.ok("edit", id, "--body", "oat milk\neggs")
+        try await setup.laptop.ok("edit", id, "--body", "whole milk\neggs")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("sync")
 
-        let phoneNotes = try setup.phone.notes().sorted { $0.id < $1.id }
-        let laptopNotes = try setup.laptop.notes().sorted { $0.id < $1.id }
+        let phoneNotes = try await setup.phone.notes().sorted { $0.id < $1.id }
+        let laptopNotes = try await setup.laptop.notes().sorted { $0.id < $1.id }
         #expect(phoneNotes.map(\.body).sorted() == laptopNotes.map(\.body).sorted())
         #expect(phoneNotes.map(\.id) == laptopNotes.map(\.id))
         let bodies = Set(phoneNotes.map(\.body))
@@ -66,44 +66,44 @@ import Testing
         #expect(phoneNotes.filter { $0.conflictOf == id }.count == 1)
 
         // Keep mine on the laptop: the original takes the laptop's text everywhere.
-        try setup.laptop.ok("resolve", id, "--keep", "mine")
-        try setup.laptop.ok("sync")
-        try setup.phone.ok("sync")
+        try await setup.laptop.ok("resolve", id, "--keep", "mine")
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("sync")
         for device in [setup.phone, setup.laptop] {
-            let notes = try device.notes()
+            let notes = try await device.notes()
             #expect(notes.count == 1)
             #expect(notes.first?.body == "whole milk\neggs")
         }
     }
 
-    @Test func aDeleteOnOneDeviceLosesToAnEditOnTheOther() throws {
-        let setup = try Setup()
+    @Test func aDeleteOnOneDeviceLosesToAnEditOnTheOther() async throws {
+        let setup = try await Setup()
         defer { setup.tearDown() }
-        let id = try setup.phone.ok("new", "--title", "Trip", "--body", "pack")
-        try setup.phone.ok("sync")
-        try setup.laptop.ok("sync")
+        let id = try await setup.phone.ok("new", "--title", "Trip", "--body", "pack")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
 
-        try setup.phone.ok("rm", id)
-        try setup.laptop.ok("edit", id, "--body", "pack the charger")
-        try setup.phone.ok("sync")
-        try setup.laptop.ok("sync")
-        try setup.phone.ok("sync")
+        try await setup.phone.ok("rm", id)
+        try await setup.laptop.ok("edit", id, "--body", "pack the charger")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("sync")
         for device in [setup.phone, setup.laptop] {
-            #expect(try device.notes().map(\.body) == ["pack the charger"])
+            #expect(try await device.notes().map(\.body) == ["pack the charger"])
         }
     }
 
-    @Test func syncWhileTheServerIsDownFailsClearlyAndKeepsEverything() throws {
-        let setup = try Setup()
+    @Test func syncWhileTheServerIsDownFailsClearlyAndKeepsEverything() async throws {
+        let setup = try await Setup()
         defer { setup.tearDown() }
-        let id = try setup.phone.ok("new", "--title", "Offline", "--body", "typed with no server")
-        setup.server.stop()
-        let result = try setup.phone.run("sync")
+        let id = try await setup.phone.ok("new", "--title", "Offline", "--body", "typed with no server")
+        await setup.server.stop()
+        let result = try await setup.phone.run("sync")
         #expect(result.exitCode == 69)
         #expect(result.stderr.contains("sync failed"))
         #expect(result.stderr.contains("1 change(s) stay queued"))
-        #expect(try setup.phone.notes().map(\.id) == [id])
-        let status = try setup.phone.ok("status")
+        #expect(try await setup.phone.notes().map(\.id) == [id])
+        let status = try await setup.phone.ok("status")
         #expect(status.contains("failed"))
     }
 }

@@ -33,7 +33,7 @@ struct LongPollTests {
 
         let page = try await poll.value
         #expect(page.changes.map(\.id) == [id])
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func otherAccountsChangeDoesNotWake() async throws {
@@ -59,7 +59,8 @@ struct LongPollTests {
 
         let elapsed = ContinuousClock.now - started
         #expect(page.changes.isEmpty && page.nextCursor == cursor)
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5))
+        // The upper bound only catches a wait that is ignored; it is loose so a loaded machine passes.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(20))
     }
 
     @Test func nonEmptyPageIsNotHeld() async throws {
@@ -69,7 +70,7 @@ struct LongPollTests {
         let page = try await harness.changes(token: alice, wait: 30)
 
         #expect(page.changes.count == 1)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func shutdownResumesEveryWaiter() async throws {
@@ -88,7 +89,7 @@ struct LongPollTests {
         }
         let started = ContinuousClock.now
         _ = try await harness.changes(token: alice, since: cursor, wait: 30)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func cancelledPollEndsEarly() async throws {

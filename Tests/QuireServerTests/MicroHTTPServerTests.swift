@@ -99,7 +99,7 @@ struct MicroHTTPServerTests {
 
         await host.stop()
 
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(try await poll.value == 200)
         await host.stop()  // a second stop does nothing
     }

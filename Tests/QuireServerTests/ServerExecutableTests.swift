@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import QuireWire
 import Synchronization
 import Testing
@@ -30,22 +31,10 @@ final class ServerExecutableTests {
         var stderr: String
     }
 
-    /// Runs the binary to completion.
+    /// Runs the binary to completion, waiting off the concurrency pool (ProcessRunner).
     static func run(_ arguments: [String]) async throws -> Run {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try await ProcessRunner.run(try binary(), arguments)
+        return Run(status: result.exitCode, stdout: result.stdout, stderr: result.stderr)
     }
 
     let directory: URL

@@ -76,7 +76,8 @@ extension NotesDatabase {
     /// Resolves the conflict copy `copy` against its original, in one transaction, with the same
     /// rules as a user's saves and deletes (each result is queued to sync).
     ///
-    /// `.mine`: the original takes the copy's title and body, and the copy is deleted. `.theirs`:
+    /// `.mine`: the original takes the copy's title (without its "(conflict copy)" mark) and body,
+    /// and the copy is deleted. `.theirs`:
     /// the copy is deleted. `.both`: the copy stays as an ordinary note, its link removed (and
     /// sent, so other devices unlink it too). Throws `.unknownNote` when `copy` is not a live note
     /// and `.notAConflictCopy` when it has no original.
@@ -91,7 +92,8 @@ extension NotesDatabase {
             switch choice {
             case .mine:
                 try saveLocally(
-                    id: original, title: copyNote.title, body: copyNote.body, touched: &touched)
+                    id: original, title: ConflictPolicy.originalTitle(fromCopyTitle: copyNote.title),
+                    body: copyNote.body, touched: &touched)
                 try deleteLocally(copy, touched: &touched)
             case .theirs:
                 try deleteLocally(copy, touched: &touched)
