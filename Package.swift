@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "quire", targets: ["QuireCLI"]),
         .executable(name: "quire-server", targets: ["QuireServerMain"]),
+        .executable(name: "quire-bench", targets: ["QuireBench"]),
         .library(name: "QuireClient", targets: ["QuireClient"]),
         .library(name: "QuireServer", targets: ["QuireServer"]),
     ],
@@ -40,6 +41,8 @@ let package = Package(
             name: "QuireClient",
             dependencies: ["QuireDomain", "QuireWire", "QuireSQLite", "QuireCrypto"]),
 
+        .target(name: "QuirePresentation", dependencies: ["QuireDomain"]),
+
         // MARK: - Server
         .target(
             name: "QuireServer",
@@ -48,6 +51,12 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(name: "QuireCLI", dependencies: ["QuireClient"]),
         .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
+        .executableTarget(
+            name: "QuireBench",
+            dependencies: [
+                "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport",
+                .target(name: "CSQLite", condition: linuxOnly),
+            ]),
 
         // MARK: - Test support and tests
         .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer"]),
@@ -55,6 +64,8 @@ let package = Package(
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
         .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
+        .testTarget(
+            name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
         .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport"]),
         .testTarget(
