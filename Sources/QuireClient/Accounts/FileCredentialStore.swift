@@ -1,5 +1,4 @@
 import Foundation
-import QuireWire
 
 /// A ``CredentialStore`` in `<directory>/session.json`, readable and writable by its owner only
 /// (mode 0600), for Linux, where there is no Keychain.
@@ -26,7 +25,9 @@ public struct FileCredentialStore: CredentialStore {
         try SecretFile.checkPermissions(of: fileURL)
         let data = try Data(contentsOf: fileURL)
         do {
-            return try WireJSON.decoder().decode(AccountSession.self, from: data)
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return try decoder.decode(AccountSession.self, from: data)
         } catch {
             throw AccountError.unreadableSession.with(
                 message: "\(fileURL.path) is not a readable session; sign in again.")
@@ -37,8 +38,10 @@ public struct FileCredentialStore: CredentialStore {
     public func save(_ session: AccountSession) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = WireJSON.encoder()
-        encoder.outputFormatting.insert(.prettyPrinted)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Seconds as a number read back to the same Date, so a loaded session equals the saved one.
+        encoder.dateEncodingStrategy = .secondsSince1970
         try SecretFile.write(try encoder.encode(session), to: fileURL)
     }
 
