@@ -29,6 +29,18 @@ struct AccountsCredentialStoreTests {
         #expect(try FileCredentialStore(directory: directory.path("device")).load() == Self.session)
     }
 
+    @Test func savingAgainReplacesTheSession() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileCredentialStore(directory: directory.url)
+        try store.save(Self.session)
+
+        try store.save(Self.session.signedOut())
+
+        #expect(try store.load() == Self.session.signedOut())
+        #expect(try mode(of: store.fileURL) == 0o600)
+    }
+
     @Test func noFileMeansNoSession() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
