@@ -1,0 +1,103 @@
+import Foundation
+
+/// Why an account operation (sign-up, sign-in, refresh, sign-out, password change) failed, by what
+/// the user should do next.
+///
+/// A struct over a private kind, so kinds can be added without breaking callers. Two errors are
+/// equal when they are the same kind, so callers match with the static members:
+/// `catch let error as AccountError where error == .invalidCredentials`, or `case .throttled:` in a
+/// `switch error`. The details (`status`, `code`, `retryAfter`, `message`) ride along for display.
+/// No error ever carries a password, a key or a token.
+public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+    private enum Kind: Equatable, Sendable {
+        case usernameTaken
+        case invalidCredentials
+        case signedOut
+        case throttled
+        case unreachable
+        case transient
+        case refused
+        case invalidResponse
+        case keyUnwrapFailed
+        case unsafeKeyDerivation
+        case unreadableSession
+    }
+
+    private let kind: Kind
+    /// For people: what went wrong and what to do.
+    public let message: String
+    /// The HTTP status, when the server answered.
+    public let status: Int?
+    /// The server's error code (`username_taken`, …), when it sent one.
+    public let code: String?
+    /// For ``throttled``: the server's `Retry-After`, in seconds.
+    public let retryAfter: Double?
+
+    private init(
+        _ kind: Kind, _ message: String, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.code = code
+        self.retryAfter = retryAfter
+    }
+
+    // MARK: - Kinds
+
+    /// 409 at sign-up: someone already has this username.
+    public static let usernameTaken = AccountError(.usernameTaken, "That username is taken; choose another.")
+    /// 401 at sign-in or password change: the username or password is wrong.
+    public static let invalidCredentials = AccountError(
+        .invalidCredentials, "The username or password is wrong.")
+    /// The session's tokens are gone or no longer accepted: sign in again.
+    public static let signedOut = AccountError(.signedOut, "Signed out: sign in again.")
+    /// 429: too many attempts; wait `retryAfter` seconds.
+    public static let throttled = AccountError(.throttled, "Too many attempts; wait and try again.")
+    /// No connection to the server at all (refused, no route, no network).
+    public static let unreachable = AccountError(.unreachable, "Could not reach the server.")
+    /// A timeout, a dropped connection or a 5xx: try again later.
+    public static let transient = AccountError(.transient, "The server did not answer; try again later.")
+    /// Another 4xx: the server will not take this request as it is.
+    public static let refused = AccountError(.refused, "The server refused the request.")
+    /// The server's answer could not be understood.
+    public static let invalidResponse = AccountError(
+        .invalidResponse, "The server's answer could not be read.")
+    /// The notes key did not unwrap with the master key derived from the password.
+    public static let keyUnwrapFailed = AccountError(
+        .keyUnwrapFailed, "Wrong password or corrupted key: the notes key could not be unwrapped.")
+    /// The server asked for key-derivation parameters this client refuses (too few iterations, an
+    /// unknown algorithm, a short salt): a hostile server could use them to guess the password.
+    public static let unsafeKeyDerivation = AccountError(
+        .unsafeKeyDerivation, "The server asked for unsafe key-derivation parameters; refusing to sign in.")
+    /// The stored session could not be read back.
+    public static let unreadableSession = AccountError(
+        .unreadableSession, "The stored session could not be read; sign in again.")
+
+    // MARK: - Details
+
+    /// The same kind, with a more specific message and the server's details.
+    func with(
+        message: String? = nil, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil
+    ) -> AccountError {
+        AccountError(
+            kind, message ?? self.message, status: status ?? self.status, code: code ?? self.code,
+            retryAfter: retryAfter ?? self.retryAfter)
+    }
+
+    /// True for failures where trying again later, unchanged, may succeed.
+    public var isRetryable: Bool {
+        [.throttled, .unreachable, .transient].contains(kind)
+    }
+
+    public static func == (lhs: AccountError, rhs: AccountError) -> Bool {
+        lhs.kind == rhs.kind
+    }
+
+    public var description: String {
+        var text = message
+        if let status { text += " (HTTP \(status)" + (code.map { ", \($0)" } ?? "") + ")" }
+        if let retryAfter { text += " Retry after \(Int(retryAfter.rounded(.up))) s." }
+        return text
+    }
+}

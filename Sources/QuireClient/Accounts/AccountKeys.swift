@@ -1,0 +1,56 @@
+import Foundation
+import QuireCrypto
+import QuireWire
+
+/// The client's rules for account keys (DESIGN.md "encryption"): which key-derivation parameters it
+/// accepts, and what the wrapped notes key is bound to.
+enum AccountKeys {
+    /// The only algorithm this client derives keys with.
+    static let algorithm = "pbkdf2-sha256"
+
+    /// Above this a server could make every sign-in hang (a derivation of minutes): refused too.
+    static let maximumIterations = 50 * KeyDerivation.defaultIterations
+
+    /// What the wrapped notes key is bound to, so the server cannot hand one account's wrapped key to
+    /// another account's sign-in.
+    static func notesKeyAssociatedData(username: String) -> Data {
+        Data("quire-notes-key-v1|\(username)".utf8)
+    }
+
+    /// The salt of `kdf`, if the parameters are ones this client will derive with.
+    ///
+    /// A hostile or broken server could ask for a cheap derivation (few iterations, no salt) and then
+    /// guess the password from the auth key quickly, so those are refused before any key is derived.
+    /// - Throws: ``AccountError/unsafeKeyDerivation`` for an unknown algorithm, fewer iterations
+    ///   than `minimumIterations` or more than ``maximumIterations``, or a salt that is not base64 of
+    ///   at least ``KeyDerivation/saltByteCount`` bytes.
+    static func checkedSalt(_ kdf: KDFParametersDTO, minimumIterations: Int) throws -> Data {
+        guard kdf.algorithm == algorithm else {
+            throw AccountError.unsafeKeyDerivation.with(
+                message: "The server asked for key derivation '\(kdf.algorithm)'; only \(algorithm) is supported.")
+        }
+        guard kdf.iterations >= minimumIterations else {
+            throw AccountError.unsafeKeyDerivation.with(
+                message: "The server asked for \(kdf.iterations) key-derivation iterations; "
+                    + "at least \(minimumIterations) are required. Refusing to sign in.")
+        }
+        guard kdf.iterations <= maximumIterations else {
+            throw AccountError.unsafeKeyDerivation.with(
+                message: "The server asked for \(kdf.iterations) key-derivation iterations; "
+                    + "at most \(maximumIterations) are accepted.")
+        }
+        guard let salt = Data(base64Encoded: kdf.salt), salt.count >= KeyDerivation.saltByteCount else {
+            throw AccountError.unsafeKeyDerivation.with(
+                message: "The server's salt is missing or shorter than \(KeyDerivation.saltByteCount) bytes.")
+        }
+        return salt
+    }
+
+    /// Derives the keys off the caller's executor (about a quarter of a second at 600,000 iterations).
+    /// It cannot be cancelled once started.
+    static func derive(password: String, salt: Data, iterations: Int) async throws -> KeyDerivation.Keys {
+        try await Task.detached(priority: .userInitiated) {
+            try KeyDerivation.deriveKeys(password: password, salt: salt, iterations: iterations)
+        }.value
+    }
+}
