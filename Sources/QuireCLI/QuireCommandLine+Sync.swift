@@ -34,7 +34,7 @@ extension QuireCommandLine {
         let device = try openDevice()
         guard let engine = try device.makeEngine() else {
             throw CLIError(
-                code: .config, message: "no server configured; run: quire remote URL --token TOKEN")
+                code: .config, message: "no server configured; run: quire login URL USER (or quire register URL USER)")
         }
         if console.stderrIsTerminal && !arguments.flag("json") {
             let console = self.console
@@ -63,8 +63,16 @@ extension QuireCommandLine {
             try console.json(status)
             return
         }
-        let remote = try device.remote()
-        console.out("Server:       \(remote?.serverURL.absoluteString ?? "none (offline only)")")
+        if let session = try device.credentials.load() {
+            console.out("Server:       \(session.serverURL.absoluteString)")
+            console.out(
+                "Account:      \(session.username)"
+                    + (session.isSignedIn
+                        ? "" : " (signed out: run quire login \(session.serverURL.absoluteString) \(session.username))"))
+        } else {
+            let remote = try device.remote()
+            console.out("Server:       \(remote?.serverURL.absoluteString ?? "none (offline only)")")
+        }
         console.out("Pending:      \(status.pendingCount) change(s) not yet synced")
         if let last = status.lastSyncedAt {
             console.out("Last synced:  \(last.formatted(date: .abbreviated, time: .standard))")

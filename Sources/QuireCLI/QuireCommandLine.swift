@@ -48,6 +48,9 @@ struct QuireCommandLine {
         } catch let error as SQLiteError {
             console.err("quire: the local database failed: \(error.message). Check the disk and --data-dir.")
             return .ioError
+        } catch let error as AccountError {
+            console.err("quire: \(error)")
+            return Self.exitCode(for: error)
         } catch let error as SecretFileError {
             console.err("quire: \(error.description)")
             return .noPermission
@@ -73,6 +76,10 @@ struct QuireCommandLine {
         case "rm": try await removeNote(rest)
         case "ls": try await listNotes(rest)
         case "show": try await showNote(rest)
+        case "register": try await register(rest)
+        case "login": try await login(rest)
+        case "logout": try await logout(rest)
+        case "passwd": try await passwd(rest)
         case "remote": try await remote(rest)
         case "sync": try await sync(rest)
         case "status": try await status(rest)

@@ -12,6 +12,12 @@ enum Usage {
           ls [--json]                        list notes; unsynced ones are marked
           show ID [--json]                   print one note
 
+        Account (end-to-end encrypted; the password never leaves this device):
+          register URL USER [--password-stdin]  create an account and sign this device in
+          login URL USER [--password-stdin]     sign this device in to an account
+          logout [--force]                   sign out (--force: even if the server can't be told)
+          passwd [--password-stdin]          change the password (stdin: current, then new, one per line)
+
         Sync:
           remote URL --token TOKEN           sync this device with a quire-server account
           remote                             show the configured server

@@ -98,7 +98,7 @@ import Testing
         BadInput(arguments: ["show", "0000"], exitCode: 65, message: "no note with id '0000'"),
         BadInput(arguments: ["show", "ab"], exitCode: 65, message: "at least 4 characters"),
         BadInput(arguments: ["rm", "not-a-note"], exitCode: 65, message: "no note with id"),
-        BadInput(arguments: ["sync"], exitCode: 78, message: "quire remote URL --token TOKEN"),
+        BadInput(arguments: ["sync"], exitCode: 78, message: "no server configured; run: quire login URL USER"),
         BadInput(arguments: ["remote", "localhost:8080", "--token", "t"], exitCode: 64, message: "not a server URL"),
         BadInput(arguments: ["remote", "http://127.0.0.1:8080"], exitCode: 64, message: "needs --token"),
         BadInput(arguments: ["resolve", "abcd"], exitCode: 64, message: "needs --keep"),

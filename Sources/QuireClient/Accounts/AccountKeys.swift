@@ -13,8 +13,10 @@ enum AccountKeys {
 
     /// What the wrapped notes key is bound to, so the server cannot hand one account's wrapped key to
     /// another account's sign-in.
+    /// Usernames are case-insensitive on the server, so the binding uses the lowercased name: a
+    /// device that signs in as "Alice" unwraps the key "alice" registered.
     static func notesKeyAssociatedData(username: String) -> Data {
-        Data("quire-notes-key-v1|\(username)".utf8)
+        Data("quire-notes-key-v1|\(username.lowercased())".utf8)
     }
 
     /// The salt of `kdf`, if the parameters are ones this client will derive with.

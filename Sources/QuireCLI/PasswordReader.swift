@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads passwords: from standard input with `--password-stdin` (one per line), or from the terminal
+/// with echo off. Never from the command line, where other users could see it in `ps`.
+struct PasswordReader {
+    let fromStandardInput: Bool
+
+    /// Reads one password, prompting with `prompt` on stderr when reading from the terminal.
+    /// - Throws: a usage error when stdin is not a terminal and `--password-stdin` was not given, or
+    ///   when the password is empty.
+    func read(_ prompt: String) throws -> String {
+        let password: String?
+        if fromStandardInput {
+            password = readLine(strippingNewline: true)
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CLIError.usage("no terminal to ask for the password; pass it with --password-stdin")
+            }
+            password = Self.readWithoutEcho(prompt)
+        }
+        guard let password, !password.isEmpty else { throw CLIError.usage("the password is empty") }
+        return password
+    }
+
+    /// Reads a new password; on a terminal, twice, and they must match.
+    func readNew(_ prompt: String) throws -> String {
+        let password = try read(prompt)
+        guard !fromStandardInput else { return password }
+        guard try read("Repeat it: ") == password else { throw CLIError.usage("the passwords do not match") }
+        return password
+    }
+
+    private static func readWithoutEcho(_ prompt: String) -> String? {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if isTerminal {
+            var silent = saved
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        }
+        defer {
+            if isTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import QuireClient
+
+// MARK: - register, login, logout, passwd
+
+extension QuireCommandLine {
+    func register(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+        let positionals = try arguments.expectPositionals(["url", "username"])
+        let serverURL = try Self.serverURL(positionals[0])
+        let device = try openDevice()
+        let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
+            .readNew("Choose a password for \(positionals[1]): ")
+        let session = try await AccountFlows.register(
+            serverURL: serverURL, username: positionals[1], password: password,
+            deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        try await device.signIn(session)
+        console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
+    }
+
+    func login(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+        let positionals = try arguments.expectPositionals(["url", "username"])
+        let serverURL = try Self.serverURL(positionals[0])
+        let device = try openDevice()
+        let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
+            .read("Password for \(positionals[1]): ")
+        let session = try await AccountFlows.login(
+            serverURL: serverURL, username: positionals[1], password: password,
+            deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        try await device.signIn(session)
+        console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
+    }
+
+    func logout(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["force"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        guard let session = try device.credentials.load() else {
+            console.out("Not signed in.")
+            return
+        }
+        let outcome = await AccountFlows.logout(
+            session: session, transport: URLSessionTransport(baseURL: session.serverURL))
+        if case .notConfirmed(let error) = outcome {
+            guard arguments.flag("force") else {
+                throw CLIError(
+                    code: Self.exitCode(for: error),
+                    message: "could not sign out on the server: \(error). Try again, or run "
+                        + "'quire logout --force' to sign out on this device only.")
+            }
+            console.err("quire: the server was not told (\(error)); its session ends when its tokens expire.")
+        }
+        try device.credentials.clear()
+        let pending = await currentStatus(device).pendingCount
+        let kept = pending > 0 ? " \(pending) unsynced change(s) wait for the next sign-in." : ""
+        console.out("Signed out. Your notes stay on this device.\(kept)")
+    }
+
+    func passwd(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["password-stdin"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        guard let session = try device.credentials.load(), session.isSignedIn else {
+            throw CLIError(code: .noPermission, message: "not signed in; run: quire login URL USER")
+        }
+        let reader = PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
+        let current = try reader.read("Current password: ")
+        let new = try reader.readNew("New password: ")
+        let updated = try await AccountFlows.changePassword(
+            session: session, currentPassword: current, newPassword: new,
+            transport: URLSessionTransport(baseURL: session.serverURL))
+        try await device.signIn(updated)
+        console.out("Password changed. Other devices are signed out; sign them in with the new password.")
+    }
+
+    // MARK: - Helpers
+
+    static func serverURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            throw CLIError.usage("'\(text)' is not a server URL; expected e.g. http://127.0.0.1:8080")
+        }
+        return url
+    }
+
+    static func deviceName(_ arguments: Arguments) -> String {
+        arguments.options["device-name"] ?? ProcessInfo.processInfo.hostName
+    }
+
+    /// The exit code for an account failure, and so what the user should do next.
+    static func exitCode(for error: AccountError) -> ExitCode {
+        switch error {
+        case .invalidCredentials, .signedOut, .keyUnwrapFailed: .noPermission
+        case .unreachable: .unavailable
+        case .transient, .throttled: .tempFail
+        case .usernameTaken, .refused: .dataError
+        case .unreadableSession: .ioError
+        default: .failure
+        }
+    }
+}
