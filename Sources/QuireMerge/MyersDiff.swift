@@ -46,7 +46,10 @@ private struct EditSearch {
 
     /// Marks the edits between `a[xoff..<xlim]` and `b[yoff..<ylim]`.
     mutating func compare(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) {
-        var xoff = xoff, xlim = xlim, yoff = yoff, ylim = ylim
+        var xoff = xoff
+        var xlim = xlim
+        var yoff = yoff
+        var ylim = ylim
         while xoff < xlim && yoff < ylim && a[xoff] == b[yoff] {
             xoff += 1
             yoff += 1
@@ -74,18 +77,34 @@ private struct EditSearch {
     /// Searches forward from the start and backward from the end, one edit at a time, until the
     /// two frontiers meet on a diagonal.
     private mutating func middleSnake(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int)? {
-        let dmin = xoff - ylim, dmax = xlim - yoff
-        let fmid = xoff - yoff, bmid = xlim - ylim
+        let dmin = xoff - ylim
+        let dmax = xlim - yoff
+        let fmid = xoff - yoff
+        let bmid = xlim - ylim
         let odd = (fmid - bmid) & 1 != 0
-        var fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid
+        var fmin = fmid
+        var fmax = fmid
+        var bmin = bmid
+        var bmax = bmid
         forward[fmid + offset] = xoff
         backward[bmid + offset] = xlim
         for _ in 1...costLimit {
             // Extend the forward frontier by one edit.
-            if fmin > dmin { fmin -= 1; forward[fmin - 1 + offset] = -1 } else { fmin += 1 }
-            if fmax < dmax { fmax += 1; forward[fmax + 1 + offset] = -1 } else { fmax -= 1 }
+            if fmin > dmin {
+                fmin -= 1
+                forward[fmin - 1 + offset] = -1
+            } else {
+                fmin += 1
+            }
+            if fmax < dmax {
+                fmax += 1
+                forward[fmax + 1 + offset] = -1
+            } else {
+                fmax -= 1
+            }
             for d in stride(from: fmax, through: fmin, by: -2) {
-                let low = forward[d - 1 + offset], high = forward[d + 1 + offset]
+                let low = forward[d - 1 + offset]
+                let high = forward[d + 1 + offset]
                 var x = low >= high ? low + 1 : high
                 var y = x - d
                 while x < xlim && y < ylim && a[x] == b[y] {
@@ -96,10 +115,21 @@ private struct EditSearch {
                 if odd && bmin <= d && d <= bmax && backward[d + offset] <= x { return (x, y) }
             }
             // Extend the backward frontier by one edit.
-            if bmin > dmin { bmin -= 1; backward[bmin - 1 + offset] = Int.max } else { bmin += 1 }
-            if bmax < dmax { bmax += 1; backward[bmax + 1 + offset] = Int.max } else { bmax -= 1 }
+            if bmin > dmin {
+                bmin -= 1
+                backward[bmin - 1 + offset] = Int.max
+            } else {
+                bmin += 1
+            }
+            if bmax < dmax {
+                bmax += 1
+                backward[bmax + 1 + offset] = Int.max
+            } else {
+                bmax -= 1
+            }
             for d in stride(from: bmax, through: bmin, by: -2) {
-                let low = backward[d - 1 + offset], high = backward[d + 1 + offset]
+                let low = backward[d - 1 + offset]
+                let high = backward[d + 1 + offset]
                 var x = low < high ? low : high - 1
                 var y = x - d
                 while x > xoff && y > yoff && a[x - 1] == b[y - 1] {
@@ -117,14 +147,16 @@ private struct EditSearch {
     /// with the maximal run of added symbols of `b` at the same place.
     func hunks() -> [Hunk] {
         var result: [Hunk] = []
-        var x = 0, y = 0
+        var x = 0
+        var y = 0
         while x < a.count || y < b.count {
             if x < a.count && y < b.count && !removed[x] && !added[y] {
                 x += 1
                 y += 1
                 continue
             }
-            let startX = x, startY = y
+            let startX = x
+            let startY = y
             while x < a.count && removed[x] { x += 1 }
             while y < b.count && added[y] { y += 1 }
             result.append(Hunk(baseStart: startX, baseEnd: x, sideStart: startY, sideEnd: y))

@@ -56,10 +56,12 @@ struct SequenceMerge {
             server: MyersDiff.hunks(from: base, to: server))
         var pieces: [MergePiece] = []
         var position = 0
-        var localShift = 0, serverShift = 0
+        var localShift = 0
+        var serverShift = 0
         for group in groups {
             if position < group.start { pieces.append(.copy(.base, position..<group.start)) }
-            let localGrowth = group.growth(of: .local), serverGrowth = group.growth(of: .server)
+            let localGrowth = group.growth(of: .local)
+            let serverGrowth = group.growth(of: .server)
             let localRange = (group.start + localShift)..<(group.end + localShift + localGrowth)
             let serverRange = (group.start + serverShift)..<(group.end + serverShift + serverGrowth)
             localShift += localGrowth
@@ -79,7 +81,8 @@ struct SequenceMerge {
     /// Both sides' hunks, sorted by base position, gathered into groups of overlapping hunks.
     private func group(local: [Hunk], server: [Hunk]) -> [HunkGroup] {
         var groups: [HunkGroup] = []
-        var l = 0, s = 0
+        var l = 0
+        var s = 0
         while l < local.count || s < server.count {
             let next: SideHunk
             if s == server.count || (l < local.count && precedes(local[l], server[s])) {
@@ -138,15 +141,17 @@ struct SequenceMerge {
     ) -> [MergePiece]? {
         guard group.touches(.server) else { return [.copy(.local, localRange)] }
         guard group.touches(.local) else { return [.copy(.server, serverRange)] }
-        let mine = local[localRange], theirs = server[serverRange]
+        let mine = local[localRange]
+        let theirs = server[serverRange]
         if mine.elementsEqual(theirs) { return [.copy(.server, serverRange)] }
         if group.isPoint {
             if theirs.contains(run: mine) { return [.copy(.server, serverRange)] }
             if mine.contains(run: theirs) { return [.copy(.local, localRange)] }
-            if !rules.glues(theirs.last!, mine.first!) {
+            // Both insertions are non-empty: only the junction between them can glue.
+            if let end = theirs.last, let start = mine.first, !rules.glues(end, start) {
                 return [.copy(.server, serverRange), .copy(.local, localRange)]
             }
-            if !rules.glues(mine.last!, theirs.first!) {
+            if let end = mine.last, let start = theirs.first, !rules.glues(end, start) {
                 return [.copy(.local, localRange), .copy(.server, serverRange)]
             }
         } else if group.hunks.allSatisfy(\.hunk.isDeletion) {
@@ -162,7 +167,8 @@ struct SequenceMerge {
     private func deletionMeetsEdit(in group: HunkGroup) -> Bool {
         for deletion in group.hunks where deletion.hunk.isDeletion {
             for other in group.hunks where other.side != deletion.side && !other.hunk.isDeletion {
-                let d = deletion.hunk, o = other.hunk
+                let d = deletion.hunk
+                let o = other.hunk
                 let overlaps =
                     o.isInsertion
                     ? d.baseStart < o.baseStart && o.baseStart < d.baseEnd

@@ -19,18 +19,49 @@ struct SymbolTable {
     }
 }
 
-/// A unit's bytes as a dictionary key: hashed and compared as raw bytes.
+/// A unit's bytes as a dictionary key: hashed and compared as raw bytes, eight at a time (every
+/// line of all three texts passes through here, so this is the merge's hot path).
 private struct UnitKey: Hashable {
     let bytes: ArraySlice<UInt8>
 
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(bytes.withUnsafeBytes(Self.digest))
     }
 
     static func == (lhs: UnitKey, rhs: UnitKey) -> Bool {
         guard lhs.bytes.count == rhs.bytes.count else { return false }
-        return lhs.bytes.withUnsafeBufferPointer { left in
-            rhs.bytes.withUnsafeBufferPointer { right in left.elementsEqual(right) }
+        return lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                var offset = 0
+                while offset + 8 <= left.count {
+                    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    {
+                        return false
+                    }
+                    offset += 8
+                }
+                return left[offset...].elementsEqual(right[offset...])
+            }
         }
+    }
+
+    /// A quick 64-bit mix of the bytes; `Hasher` then seeds and finalizes it.
+    private static func digest(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for byte in raw[offset...] { tail = tail << 8 | UInt64(byte) }
+        return mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0xBF58_476D_1CE4_E5B9
+        z ^= z >> 31
+        return z &* 0x94D0_49BB_1331_11EB
     }
 }

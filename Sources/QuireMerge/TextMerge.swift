@@ -10,7 +10,8 @@ enum TextMerge {
         let flags = table.flags
         // An open line (the last, without terminator) glues to whatever follows it.
         let rules = MergeRules(glues: { left, _ in flags[left] }, insertionBesideDeletionClashes: false)
-        let merge = SequenceMerge(base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)
+        let merge = SequenceMerge(
+            base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)
         let pieces = merge.merge { conflict in
             words(
                 base: Array(base.span(conflict.base)),
@@ -41,7 +42,8 @@ enum TextMerge {
         let flags = table.flags
         let rules = MergeRules(
             glues: { left, right in flags[left] && flags[right] }, insertionBesideDeletionClashes: true)
-        let merge = SequenceMerge(base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)
+        let merge = SequenceMerge(
+            base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)
         guard let pieces = merge.merge(retry: { _ in nil }) else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(max(local.bytes.count, server.bytes.count))

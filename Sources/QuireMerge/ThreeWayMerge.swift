@@ -31,7 +31,9 @@ public enum ThreeWayMerge {
         if local.utf8.elementsEqual(server.utf8) { return .clean(local) }
         if local.utf8.elementsEqual(base.utf8) { return .clean(server) }
         if server.utf8.elementsEqual(base.utf8) { return .clean(local) }
-        guard let merged = TextMerge.lines(base: Array(base.utf8), local: Array(local.utf8), server: Array(server.utf8))
+        guard
+            let merged = TextMerge.lines(
+                base: Array(base.utf8), local: Array(local.utf8), server: Array(server.utf8))
         else { return .clash }
         return .clean(String(decoding: merged, as: UTF8.self))
     }

@@ -107,7 +107,8 @@ private let cases: [MergeCase] = [
         local: "A\r\nb\r\nc\r\n", server: "a\r\nb\r\nC\r\n", expected: .clean("A\r\nb\r\nC\r\n")),
     MergeCase(
         name: "CRLF line endings are kept by the word retry", base: "one two\r\nthree\r\n",
-        local: "ONE two\r\nthree\r\n", server: "one TWO\r\nthree\r\n", expected: .clean("ONE TWO\r\nthree\r\n")),
+        local: "ONE two\r\nthree\r\n", server: "one TWO\r\nthree\r\n",
+        expected: .clean("ONE TWO\r\nthree\r\n")),
     MergeCase(
         name: "emoji and combining characters stay whole", base: "caf\(decomposedE) 👍🏽 ok\n",
         local: "caf\(decomposedE) 👍🏽 fine\n", server: "caf\(decomposedE) 👨‍👩‍👧 ok\n",
@@ -149,7 +150,8 @@ struct MergeCaseTests {
     @Test func oneVeryLongLineMergesWordByWord() {
         let words = (0..<5_000).map { "word\($0)" }
         let base = words.joined(separator: " ")
-        var local = words, server = words
+        var local = words
+        var server = words
         local[10] = "LOCAL"
         server[4_990] = "SERVER"
         var expected = words
@@ -166,7 +168,9 @@ struct MergeCaseTests {
         let lines = (0..<25_000).map { "line \($0) of a long note, with some words\n" }
         let base = lines.joined()
         #expect(base.utf8.count > 1_000_000)
-        var local = lines, server = lines, expected = lines
+        var local = lines
+        var server = lines
+        var expected = lines
         local[100] = "changed here\n"
         local.insert("added here\n", at: 20_000)
         server[24_000] = "changed there\n"

@@ -23,8 +23,10 @@ struct MergePropertyTests {
     static func randomEdits(seed: UInt64, wordEdits: Bool) -> EditPair {
         var random = SplitMix64(seed: seed)
         let base = RandomNote.base(maxLines: 12, using: &random)
-        var localEditor = RandomEditor(side: "L"), serverEditor = RandomEditor(side: "S")
-        let local: RandomNote, server: RandomNote
+        var localEditor = RandomEditor(side: "L")
+        var serverEditor = RandomEditor(side: "S")
+        let local: RandomNote
+        let server: RandomNote
         if wordEdits {
             local = localEditor.editWords(base, maxEdits: 3, using: &random)
             server = serverEditor.editWords(base, maxEdits: 3, using: &random)
@@ -56,8 +58,12 @@ struct MergePropertyTests {
         for seed in 0..<UInt64(Self.rounds) {
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             let (base, edited) = (pair.base.text, pair.local.text)
-            #expect(ThreeWayMerge.merge(base: base, local: base, server: edited) == .clean(edited), "seed \(seed)")
-            #expect(ThreeWayMerge.merge(base: base, local: edited, server: base) == .clean(edited), "seed \(seed)")
+            #expect(
+                ThreeWayMerge.merge(base: base, local: base, server: edited) == .clean(edited), "seed \(seed)"
+            )
+            #expect(
+                ThreeWayMerge.merge(base: base, local: edited, server: base) == .clean(edited), "seed \(seed)"
+            )
         }
     }
 
@@ -65,8 +71,12 @@ struct MergePropertyTests {
         for seed in 0..<UInt64(Self.rounds) {
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             let (base, edited) = (pair.base.text, pair.local.text)
-            #expect(ThreeWayMerge.merge(base: edited, local: edited, server: edited) == .clean(edited), "seed \(seed)")
-            #expect(ThreeWayMerge.merge(base: base, local: edited, server: edited) == .clean(edited), "seed \(seed)")
+            #expect(
+                ThreeWayMerge.merge(base: edited, local: edited, server: edited) == .clean(edited),
+                "seed \(seed)")
+            #expect(
+                ThreeWayMerge.merge(base: base, local: edited, server: edited) == .clean(edited),
+                "seed \(seed)")
         }
     }
 
@@ -81,7 +91,8 @@ struct MergePropertyTests {
     func swappingSidesKeepsCleanOrClash(wordEdits: Bool) {
         for seed in 0..<UInt64(Self.rounds) {
             let pair = Self.randomEdits(seed: seed, wordEdits: wordEdits)
-            let swapped = ThreeWayMerge.merge(base: pair.base.text, local: pair.server.text, server: pair.local.text)
+            let swapped = ThreeWayMerge.merge(
+                base: pair.base.text, local: pair.server.text, server: pair.local.text)
             #expect((pair.merge() == .clash) == (swapped == .clash), "seed \(seed)")
         }
     }
@@ -109,14 +120,16 @@ struct MergePropertyTests {
         for seed in 0..<UInt64(Self.rounds) {
             let pair = Self.randomEdits(seed: seed, wordEdits: wordEdits)
             guard case .clean(let merged) = pair.merge() else { continue }
-            let local = Set(unit(pair.local.text)), server = Set(unit(pair.server.text))
+            let local = Set(unit(pair.local.text))
+            let server = Set(unit(pair.server.text))
             let keptByBoth = unit(pair.base.text).filter { local.contains($0) && server.contains($0) }
             #expect(Self.isSubsequence(keptByBoth, of: unit(merged)), "seed \(seed)")
         }
     }
 
     @Test func everyWordInAMergeWasWrittenOnceBySomeone() {
-        var clean = 0, clash = 0
+        var clean = 0
+        var clash = 0
         for seed in 0..<UInt64(Self.rounds) {
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             guard case .clean(let merged) = pair.merge() else {

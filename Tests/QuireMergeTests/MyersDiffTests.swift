@@ -30,7 +30,9 @@ struct MyersDiffTests {
     }
 
     static func randomSequence(_ random: inout SplitMix64, maxLength: Int, alphabet: Int) -> [Int] {
-        (0..<Int.random(in: 0...maxLength, using: &random)).map { _ in Int.random(in: 0..<alphabet, using: &random) }
+        (0..<Int.random(in: 0...maxLength, using: &random)).map { _ in
+            Int.random(in: 0..<alphabet, using: &random)
+        }
     }
 
     @Test func hunksRebuildTheSideWithTheFewestEdits() {
@@ -44,7 +46,8 @@ struct MyersDiffTests {
             let edits = hunks.reduce(0) { $0 + ($1.baseEnd - $1.baseStart) + ($1.sideEnd - $1.sideStart) }
             #expect(edits == base.count + side.count - 2 * Self.lcsLength(base, side), "round \(round)")
             for (first, second) in zip(hunks, hunks.dropFirst()) {
-                #expect(first.baseEnd < second.baseStart && first.sideEnd < second.sideStart, "round \(round)")
+                #expect(
+                    first.baseEnd < second.baseStart && first.sideEnd < second.sideStart, "round \(round)")
             }
         }
     }

@@ -44,7 +44,8 @@ struct RandomEditor {
         for _ in 0..<Int.random(in: 1...maxEdits, using: &random) {
             switch Int.random(in: 0..<3, using: &random) {
             case 0:
-                note.lines.insert(freshLine(using: &random), at: Int.random(in: 0...note.lines.count, using: &random))
+                note.lines.insert(
+                    freshLine(using: &random), at: Int.random(in: 0...note.lines.count, using: &random))
             case 1 where !note.lines.isEmpty:
                 note.lines.remove(at: Int.random(in: 0..<note.lines.count, using: &random))
             default:
