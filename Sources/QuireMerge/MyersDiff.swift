@@ -4,17 +4,24 @@
 ///
 /// Time is O((N+M)·D) and memory O(N+M), where D is the number of inserted and deleted symbols.
 /// Each subproblem first trims its common prefix and suffix, so edits far apart in a large text
-/// cost little. A subproblem whose search passes `costLimit` rounds is given up as one
-/// replacement: the script stays correct (applying it gives the side exactly), only coarser,
-/// which can turn a merge into a clash but never into a wrong merge.
+/// cost little. A subproblem whose search passes `costLimit` rounds is split where the search got
+/// furthest (GNU diff's heuristic): the script stays correct (applying it gives the side
+/// exactly), only perhaps longer than the shortest, which can turn a merge into a clash but never
+/// into a wrong merge.
 package enum MyersDiff {
     /// Rounds of the middle-snake search (about half the edit distance) after which a
-    /// subproblem is treated as replaced wholesale.
-    package static let defaultCostLimit = 4096
+    /// subproblem is split at the furthest point reached instead of a middle snake.
+    package static let defaultCostLimit = 1024
+    /// Diagonals one diff may visit in all its searches (some tens of milliseconds); past it,
+    /// every part not yet settled is marked replaced wholesale, so even two unrelated
+    /// megabyte texts are compared quickly.
+    package static let defaultWorkLimit = 1 << 23
 
     /// The hunks that turn `base` into `side`, in order.
-    package static func hunks(from base: [Int], to side: [Int], costLimit: Int = defaultCostLimit) -> [Hunk] {
-        var search = EditSearch(a: base, b: side, costLimit: max(1, costLimit))
+    package static func hunks(
+        from base: [Int], to side: [Int], costLimit: Int = defaultCostLimit, workLimit: Int = defaultWorkLimit
+    ) -> [Hunk] {
+        var search = EditSearch(a: base, b: side, costLimit: max(1, costLimit), work: workLimit)
         search.compare(0, base.count, 0, side.count)
         return search.hunks()
     }
@@ -32,11 +39,14 @@ private struct EditSearch {
     var backward: [Int]
     let offset: Int
     let costLimit: Int
+    /// Diagonals the searches may still visit.
+    var work: Int
 
-    init(a: [Int], b: [Int], costLimit: Int) {
+    init(a: [Int], b: [Int], costLimit: Int, work: Int) {
         self.a = a
         self.b = b
         self.costLimit = costLimit
+        self.work = work
         removed = Array(repeating: false, count: a.count)
         added = Array(repeating: false, count: b.count)
         offset = b.count + 1
@@ -58,25 +68,30 @@ private struct EditSearch {
             xlim -= 1
             ylim -= 1
         }
-        if xoff == xlim {
-            for y in yoff..<ylim { added[y] = true }
-        } else if yoff == ylim {
-            for x in xoff..<xlim { removed[x] = true }
-        } else if let (x, y) = middleSnake(xoff, xlim, yoff, ylim) {
-            compare(xoff, x, yoff, y)
-            compare(x, xlim, y, ylim)
-        } else {
+        if xoff == xlim || yoff == ylim || work <= 0 {
             for x in xoff..<xlim { removed[x] = true }
             for y in yoff..<ylim { added[y] = true }
+            return
         }
+        let (x, y) = middleSnake(xoff, xlim, yoff, ylim)
+        // A split at a corner cannot happen (see `middleSnake`); if it did, recursing would
+        // never end, so the part is marked replaced instead.
+        guard (x, y) != (xoff, yoff) && (x, y) != (xlim, ylim) else {
+            for x in xoff..<xlim { removed[x] = true }
+            for y in yoff..<ylim { added[y] = true }
+            return
+        }
+        compare(xoff, x, yoff, y)
+        compare(x, xlim, y, ylim)
     }
 
-    /// A point on a shortest edit path of the (trimmed, both non-empty) subproblem that splits it
-    /// into two strictly smaller ones, or nil when the search passed the cost limit.
+    /// A point that splits the (trimmed, both non-empty) subproblem into two strictly smaller
+    /// ones: on a shortest edit path, or, once the search passes the cost limit, the furthest
+    /// point either search reached.
     ///
     /// Searches forward from the start and backward from the end, one edit at a time, until the
     /// two frontiers meet on a diagonal.
-    private mutating func middleSnake(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int)? {
+    private mutating func middleSnake(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int) {
         let dmin = xoff - ylim
         let dmax = xlim - yoff
         let fmid = xoff - yoff
@@ -88,7 +103,8 @@ private struct EditSearch {
         var bmax = bmid
         forward[fmid + offset] = xoff
         backward[bmid + offset] = xlim
-        for _ in 1...costLimit {
+        for _ in 1...costLimit where work > 0 {
+            work -= (fmax - fmin) + (bmax - bmin) + 2
             // Extend the forward frontier by one edit.
             if fmin > dmin {
                 fmin -= 1
@@ -140,7 +156,34 @@ private struct EditSearch {
                 if !odd && fmin <= d && d <= fmax && x <= forward[d + offset] { return (x, y) }
             }
         }
-        return nil
+        return furthestPoint(xoff, xlim, yoff, ylim, forward: fmin...fmax, backward: bmin...bmax)
+    }
+
+    /// After a search cut short: the point of either frontier that got furthest from its own
+    /// corner (GNU diff's heuristic for expensive inputs), so the two parts still shrink.
+    private func furthestPoint(
+        _ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int,
+        forward forwardDiagonals: ClosedRange<Int>, backward backwardDiagonals: ClosedRange<Int>
+    ) -> (Int, Int) {
+        var forwardBest = (x: xoff, sum: Int.min)
+        for d in stride(from: forwardDiagonals.upperBound, through: forwardDiagonals.lowerBound, by: -2) {
+            var x = min(forward[d + offset], xlim)
+            var y = x - d
+            if y > ylim { (x, y) = (ylim + d, ylim) }
+            if x + y > forwardBest.sum { forwardBest = (x, x + y) }
+        }
+        var backwardBest = (x: xlim, sum: Int.max)
+        for d in stride(from: backwardDiagonals.upperBound, through: backwardDiagonals.lowerBound, by: -2) {
+            var x = max(backward[d + offset], xoff)
+            var y = x - d
+            if y < yoff { (x, y) = (yoff + d, yoff) }
+            if x + y < backwardBest.sum { backwardBest = (x, x + y) }
+        }
+        let forwardGain = forwardBest.sum - (xoff + yoff)
+        let backwardGain = (xlim + ylim) - backwardBest.sum
+        return forwardGain > backwardGain
+            ? (forwardBest.x, forwardBest.sum - forwardBest.x)
+            : (backwardBest.x, backwardBest.sum - backwardBest.x)
     }
 
     /// Turns the marks into hunks: each hunk is a maximal run of removed symbols of `a` together

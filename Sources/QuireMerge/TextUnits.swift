@@ -69,7 +69,17 @@ private enum CharacterKind: Equatable {
     case word, space, lineBreak, other
 
     init(_ character: Character) {
-        if character.isLetter || character.isNumber || character == "_" {
+        // ASCII, by far the most common, skips the Unicode property lookups; same answers.
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                self = .word
+            case 0x0A...0x0D: self = .lineBreak  // "\n", vertical tab, form feed, "\r" (and "\r\n")
+            case 0x09, 0x20: self = .space
+            default: self = .other
+            }
+        } else if character.isLetter || character.isNumber || character == "_" {
             self = .word
         } else if character.isNewline {
             self = .lineBreak

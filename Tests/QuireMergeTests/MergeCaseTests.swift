@@ -44,6 +44,10 @@ private let cases: [MergeCase] = [
         name: "a title edited at both ends combines", base: "Groceries",
         local: "Groceries (Sat)", server: "Weekly Groceries", expected: .clean("Weekly Groceries (Sat)")),
 
+    MergeCase(
+        name: "two texts rewritten entirely clash", base: "a b\nc d\n",
+        local: "e f\ng h\n", server: "i j\nk l\n", expected: .clash),
+
     // Insertions at one place: the server's lines first, then the local ones
     MergeCase(
         name: "both add at the start: both kept, server's first", base: "x\n",

@@ -57,8 +57,11 @@ struct MyersDiffTests {
         for round in 0..<1_000 {
             let base = Self.randomSequence(&random, maxLength: 40, alphabet: 4)
             let side = Self.randomSequence(&random, maxLength: 40, alphabet: 4)
-            let hunks = MyersDiff.hunks(from: base, to: side, costLimit: 1)
-            #expect(Self.apply(hunks, to: base, side: side) == side, "round \(round)")
+            let cutShort = MyersDiff.hunks(from: base, to: side, costLimit: 1)
+            #expect(Self.apply(cutShort, to: base, side: side) == side, "round \(round)")
+            let outOfWork = MyersDiff.hunks(
+                from: base, to: side, workLimit: Int.random(in: 0...40, using: &random))
+            #expect(Self.apply(outOfWork, to: base, side: side) == side, "round \(round)")
         }
     }
 
