@@ -1,22 +1,40 @@
-import Foundation
-
-/// The result of merging two edits of one text against their common ancestor.
-public enum MergeResult: Equatable, Sendable {
-    /// Both sides' changes fit together; this text holds all of them.
-    case clean(String)
-    /// Both sides changed the same part differently: no merge is made.
-    case clash
-}
-
 /// Three-way merge of texts: pure, deterministic, no I/O.
+///
+/// Two devices start from one note, the base. The phone changes line 3, the laptop changes
+/// line 4 and adds a line at the end: the merge holds all three edits. Had both changed line 3,
+/// the line is retried word by word: the phone fixed "teh" at its start and the laptop added
+/// "today" at its end, so both edits fit. Had both changed the same word differently, or had
+/// one deleted the line the other edited, the merge is a clash, and the caller keeps both texts.
+///
+/// The rules, line by line against the base (diff3):
+/// - edits to different lines combine, even when the lines are adjacent;
+/// - the same change made on both sides counts once;
+/// - both sides inserting different lines at one place keep both, the server's lines first,
+///   then the local ones; an insertion that begins or ends with all of the other one is kept alone;
+/// - lines both sides changed differently are retried by word tokens with the same rules, and
+///   clash only if the word-level changes overlap too;
+/// - a deletion against an edit of the same lines clashes; a deletion of lines nobody else
+///   touched deletes them; two deletions delete both ranges;
+/// - an empty base is no exception: two texts written into an empty note are two insertions at
+///   one point, kept both (server's first), unless joining them would fuse two lines or words
+///   (neither ends with a line break), which is a clash.
+///
+/// A merge never invents text, never repeats a line only one side had, keeps each side's lines in
+/// that side's order, and copies bytes exactly: "\r\n" endings, a last line without a line break,
+/// emoji and combining sequences (never split: words are cut on `Character` boundaries).
 public enum ThreeWayMerge {
     /// Merges `local` and `server`, both edited from `base`.
     ///
-    /// Conservative: merges only when one side is unchanged or both made the same edit.
+    /// Returns `.clean` with a text holding both sides' changes, or `.clash` when they overlap.
+    /// When one side is unchanged the other side is returned exactly. Same input, same answer.
     public static func merge(base: String, local: String, server: String) -> MergeResult {
-        if local == server { return .clean(local) }
-        if local == base { return .clean(server) }
-        if server == base { return .clean(local) }
-        return .clash
+        if local.utf8.elementsEqual(server.utf8) { return .clean(local) }
+        if local.utf8.elementsEqual(base.utf8) { return .clean(server) }
+        if server.utf8.elementsEqual(base.utf8) { return .clean(local) }
+        guard
+            let merged = TextMerge.lines(
+                base: Array(base.utf8), local: Array(local.utf8), server: Array(server.utf8))
+        else { return .clash }
+        return .clean(String(decoding: merged, as: UTF8.self))
     }
 }
