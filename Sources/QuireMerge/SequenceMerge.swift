@@ -17,6 +17,11 @@ struct MergeRules {
     /// True when an insertion right next to the other side's deletion counts as editing what
     /// was deleted (for word tokens: "(" typed before a word the other side deleted).
     let insertionBesideDeletionClashes: Bool
+    /// Whether two different insertions at one point, given their first symbols, are both kept.
+    /// Always for lines (two people adding items to a list). For words only when both start a new
+    /// line (appending lines after a last line without a line break): "milk" → "oat milk" against
+    /// "whole milk" is two answers to one question, and "oat whole milk" a phrase nobody wrote.
+    var keepsBothInsertions: (_ localFirst: Int, _ serverFirst: Int) -> Bool = { _, _ in true }
 }
 
 /// A region both sides changed, handed to a finer merge: each input's symbols over it.
@@ -37,7 +42,7 @@ struct MergeConflict {
 /// A group both sides touched is settled, in order, as:
 /// 1. both made the same change: it counts once;
 /// 2. both inserted at the same point: if one insertion begins or ends with the whole other one,
-///    the longer alone; otherwise both, the server's first, then the local one, so the text that is
+///    the longer alone; otherwise (where the rules keep both, as for lines) both, the server's first, then the local one, so the text that is
 ///    already on the server and other devices keeps its place and this device's text follows, as
 ///    if typed after syncing (the local first only when the server's first would glue);
 /// 3. both only deleted: the union of their deletions;
@@ -147,6 +152,9 @@ struct SequenceMerge {
         if group.isPoint {
             if theirs.contains(run: mine) { return [.copy(.server, serverRange)] }
             if mine.contains(run: theirs) { return [.copy(.local, localRange)] }
+            guard let localFirst = mine.first, let serverFirst = theirs.first,
+                rules.keepsBothInsertions(localFirst, serverFirst)
+            else { return nil }
             // Both insertions are non-empty: only the junction between them can glue.
             if let end = theirs.last, let start = mine.first, !rules.glues(end, start) {
                 return [.copy(.server, serverRange), .copy(.local, localRange)]

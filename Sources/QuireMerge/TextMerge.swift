@@ -9,8 +9,9 @@ enum TextMerge {
     /// Merges at `granularity`; a region both sides changed differently goes to the word level
     /// when merging lines, and is a clash when merging words.
     ///
-    /// The word level is stricter in one place: an insertion right beside a word the other side
-    /// deleted is taken as an edit of that word, so it clashes.
+    /// The word level is stricter in two places: an insertion right beside a word the other side
+    /// deleted is taken as an edit of that word, so it clashes; and two different insertions at
+    /// one point clash instead of being joined (joining words invents a sentence nobody wrote).
     private static func merge(
         _ base: [UInt8], _ local: [UInt8], _ server: [UInt8], by granularity: TextUnits.Granularity
     ) -> [UInt8]? {
@@ -18,6 +19,10 @@ enum TextMerge {
         let base = TextUnits(base, by: granularity, table: &table)
         let local = TextUnits(local, by: granularity, table: &table)
         let server = TextUnits(server, by: granularity, table: &table)
+        // The line-break tokens ("\r\n" is one Character, so one token).
+        let lineBreaks: Set<Int> = [
+            table.intern([0x0A][...], flag: false), table.intern([0x0D, 0x0A][...], flag: false),
+        ]
         let flags = table.flags
         let rules =
             switch granularity {
@@ -27,7 +32,8 @@ enum TextMerge {
             case .words:
                 MergeRules(
                     glues: { left, right in flags[left] && flags[right] },
-                    insertionBesideDeletionClashes: true)
+                    insertionBesideDeletionClashes: true,
+                    keepsBothInsertions: { lineBreaks.contains($0) && lineBreaks.contains($1) })
             }
         let sequences = SequenceMerge(
             base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)

@@ -59,6 +59,12 @@ private let cases: [MergeCase] = [
         name: "both add at the end: both kept, server's first", base: "a\n",
         local: "a\nL\n", server: "a\nS\n", expected: .clean("a\nS\nL\n")),
     MergeCase(
+        name: "different words typed at one spot of a line clash, never join", base: "milk\neggs\n",
+        local: "oat milk\neggs\n", server: "whole milk\neggs\n", expected: .clash),
+    MergeCase(
+        name: "different endings typed onto one line clash", base: "Buy milk\n",
+        local: "Buy milk, eggs\n", server: "Buy milk, bread\n", expected: .clash),
+    MergeCase(
         name: "both add after a last line without line break", base: "a\nb",
         local: "a\nb\nL", server: "a\nb\nS", expected: .clean("a\nb\nS\nL")),
     MergeCase(
