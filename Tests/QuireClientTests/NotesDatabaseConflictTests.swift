@@ -78,6 +78,34 @@ struct NotesDatabaseConflictTests {
         #expect(try await database.readStatus().conflictCount == 1)
     }
 
+    @Test func theSameConflictMetTwiceMakesOneCopy() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let (id, change) = try await noteWithEditInFlight(database)
+        let copyText = NoteContent(title: "Groceries (conflict copy)", body: "milk, eggs", conflictOf: id)
+        let first = try await database.conflictContext(for: change.id)
+        try await database.settleConflict(
+            ConflictSettlement(
+                change: change.id, server: server(id, version: 2, body: "milk, bread"),
+                outcome: .takeServer, copy: (NoteID(), copyText), expectedRevision: first.revision))
+        let copyPut = try #require(try await database.nextChange())
+        try await database.complete(copyPut.id, version: 1)
+
+        // The same text typed again on the original meets the same server text again.
+        try await database.saveNote(id: id, title: "Groceries", body: "milk, eggs")
+        let again = try #require(try await database.nextChange())
+        let second = try await database.conflictContext(for: again.id)
+        try await database.settleConflict(
+            ConflictSettlement(
+                change: again.id, server: server(id, version: 3, body: "milk, bread"),
+                outcome: .takeServer, copy: (NoteID(), copyText), expectedRevision: second.revision))
+
+        let copies = try await database.readNoteRows().filter { $0.conflictOf == id }
+        #expect(copies.count == 1)
+        #expect(try await database.nextChange() == nil)
+    }
+
     @Test func takeServerOfATombstoneDeletesTheNote() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }

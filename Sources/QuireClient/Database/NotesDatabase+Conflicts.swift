@@ -24,7 +24,8 @@ extension NotesDatabase {
     /// Every pending change of the note is dropped; the server's copy becomes the note's version
     /// and base. `.takeServer` makes the note the server's copy (or its tombstone); `.push` gives
     /// it the settled text and queues one put on top of the server's version. A `copy` becomes a
-    /// new note, queued like a save. Throws `.staleConflict` (nothing written) when the note was
+    /// new note, queued like a save, unless a live copy of the same note already holds exactly
+    /// that text (a conflict met twice must not pile up copies). Throws `.staleConflict` (nothing written) when the note was
     /// saved or deleted since `expectedRevision`, and `.unknownChange` when the change is gone.
     public func settleConflict(_ settlement: ConflictSettlement) throws {
         try write { touched in
@@ -60,7 +61,7 @@ extension NotesDatabase {
                 try setText(of: noteID, to: content, updatedAt: timestamp)
                 try queue(.put(content), for: noteID, foldingInto: nil, at: timestamp)
             }
-            if let copy = settlement.copy {
+            if let copy = settlement.copy, try !hasLiveCopy(equalTo: copy.content) {
                 try connection.run(
                     """
                     INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
@@ -108,6 +109,17 @@ extension NotesDatabase {
                 touched.formUnion([.notes, .changes])
             }
         }
+    }
+
+    /// True when a live conflict copy of the same original already holds exactly this text.
+    private func hasLiveCopy(equalTo content: NoteContent) throws -> Bool {
+        guard let original = content.conflictOf else { return false }
+        return try connection.queryFirst(
+            """
+            SELECT 1 FROM notes
+            WHERE conflict_of = ? AND deleted = 0 AND title = ? AND body = ? LIMIT 1
+            """, original.description, content.title, content.body
+        ) { _ in true } ?? false
     }
 
     /// Makes `content` the note's live text and link.
