@@ -17,6 +17,8 @@ public final class FaultyTransport: HTTPTransport, @unchecked Sendable {
         case duplicate
         /// Offline: no connection at all.
         case unreachable
+        /// 429 with `Retry-After: seconds`, without applying anything.
+        case throttled(retryAfter: Int)
     }
 
     private let inner: HTTPTransport
@@ -63,6 +65,11 @@ public final class FaultyTransport: HTTPTransport, @unchecked Sendable {
             return try await deliver(request)
         case .unreachable:
             throw URLError(.cannotConnectToHost)
+        case .throttled(let seconds):
+            let body = Data(#"{"error":{"code":"too_many_requests","message":"slow down"}}"#.utf8)
+            return TransportResponse(
+                status: 429, headers: ["content-type": "application/json", "retry-after": "\(seconds)"],
+                body: body)
         }
     }
 

@@ -41,6 +41,7 @@ public struct ClusterDevice: Sendable {
     public let database: NotesDatabase
     public let notes: LocalNotesRepository
     public let transport: FaultyTransport
+    public let api: NotesAPIClient
     public let engine: NotesSyncEngine
 
     init(
@@ -52,10 +53,20 @@ public struct ClusterDevice: Sendable {
         database = try NotesDatabase(fileURL: directory.appendingPathComponent("notes.sqlite"))
         notes = LocalNotesRepository(records: database)
         transport = FaultyTransport(wrapping: InProcessTransport(server: server))
-        let api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
+        api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
         engine = NotesSyncEngine(
             records: database, api: api, codec: codec, account: AccountID("cluster"),
             pageLimit: pageLimit)
+    }
+
+    /// A controller that runs this device's engine by itself.
+    public func controller(
+        clock: any Clock<Duration>, network: NetworkPath = AlwaysOnlinePath(),
+        debounce: Duration = .milliseconds(300), longPollWait: Int = 0, random: Double = 0.5
+    ) -> SyncController {
+        SyncController(
+            engine: engine, records: database, api: api, network: network, clock: clock,
+            debounce: debounce, longPollWait: longPollWait, random: { random })
     }
 
     /// Creates a note and returns its id.

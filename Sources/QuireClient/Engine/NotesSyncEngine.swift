@@ -59,6 +59,12 @@ public actor NotesSyncEngine {
         return report
     }
 
+    /// Cancels the run in flight, if any (sign-out, or the controller stopping). The change being
+    /// sent stays queued and is resent unchanged next time; the status is not marked failed.
+    public func cancelCurrentRun() {
+        running?.cancel()
+    }
+
     // MARK: - One run
 
     private func run() async -> SyncReport {
@@ -72,6 +78,9 @@ public actor NotesSyncEngine {
             record.lastSyncedAt = now()
             record.lastRunFailed = false
             record.lastError = nil
+        } catch where Task.isCancelled {
+            // Stopped on purpose: not a failure to show; the next run picks up where this stopped.
+            report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
         } catch {
             let failure = Self.failure(from: error)
             report.failure = failure

@@ -8,7 +8,7 @@ import Testing
 /// Call `cleanUp()` (in a `defer`) to remove the folder.
 struct DatabaseFixture {
     let directory: URL
-    let clock = ManualClock()
+    let clock = ManualDateClock()
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
@@ -38,7 +38,7 @@ struct DatabaseFixture {
 /// A clock tests move by hand: every read returns the current time, `advance` moves it.
 ///
 /// `@unchecked Sendable`: its one mutable field is only touched under `lock`.
-final class ManualClock: @unchecked Sendable {
+final class ManualDateClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
