@@ -54,7 +54,8 @@ let package = Package(
         .executableTarget(
             name: "QuireBench",
             dependencies: [
-                "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport",
+                "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
+                "QuireSQLite", "QuireWire", "QuireDomain", "CMicroHTTPD",
                 .target(name: "CSQLite", condition: linuxOnly),
             ]),
 

@@ -1,0 +1,90 @@
+import Foundation
+import QuireClient
+import QuireDomain
+import QuireServer
+import QuireWire
+
+/// A real sync server for the benchmarks: the `NotesServer` core on a SQLite file (full durability,
+/// as shipped) behind the libmicrohttpd host on `127.0.0.1:0`, inside the bench process.
+///
+/// One account; notes are sealed with ``SealedPayloadCodec``.
+final class BenchServer: Sendable {
+    let host: MicroHTTPServer
+    let token: String
+    let codec: SealedPayloadCodec
+
+    var core: NotesServer { host.core }
+    var baseURL: URL { host.baseURL }
+
+    /// Starts a server whose database lives in `directory`. Throws when the file or port fails.
+    init(directory: URL, codec: SealedPayloadCodec) async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let core = try NotesServer.sqlite(
+            path: directory.appendingPathComponent("server.sqlite").path, log: { _ in })
+        host = try MicroHTTPServer(core: core, host: "127.0.0.1", port: 0)
+        token = try await BenchAccount.make(server: core)
+        self.codec = codec
+    }
+
+    func stop() async {
+        await host.stop()
+    }
+
+    /// An API client for this server over real loopback HTTP.
+    func apiClient(transport: HTTPTransport? = nil) -> NotesAPIClient {
+        NotesAPIClient(
+            transport: transport ?? URLSessionTransport(baseURL: baseURL),
+            tokens: StaticTokenProvider(token: token))
+    }
+
+    /// Stores `count` corpus notes (sealed, as new notes) straight through the handler core, a few
+    /// at a time: the same storage path as a PUT over HTTP, without the sockets. Returns the ids
+    /// and the total sealed payload bytes.
+    func seed(count: Int, corpus: NoteCorpus) async throws -> (ids: [NoteID], payloadBytes: Int) {
+        var ids: [NoteID] = []
+        var payloadBytes = 0
+        let lanes = 4
+        var next = 0
+        try await withThrowingTaskGroup(of: (NoteID, Int).self) { group in
+            func addOne() throws {
+                let index = next
+                next += 1
+                let id = NoteID()
+                let text = corpus.note(index)
+                let payload = try codec.seal(NoteContent(title: text.title, body: text.body), noteID: id)
+                let request = putRequest(id: id, payload: payload)
+                group.addTask {
+                    let response = await self.core.handle(request)
+                    guard response.status == 200 else {
+                        throw BenchFailure("seeding got HTTP \(response.status)")
+                    }
+                    return (id, payload.utf8.count)
+                }
+            }
+            while next < min(lanes, count) { try addOne() }
+            while let (id, bytes) = try await group.next() {
+                ids.append(id)
+                payloadBytes += bytes
+                if next < count { try addOne() }
+            }
+        }
+        return (ids, payloadBytes)
+    }
+
+    private func putRequest(id: NoteID, payload: String) -> HTTPRequest {
+        HTTPRequest(
+            method: "PUT", path: WireRoutes.note(id.description), query: [:],
+            headers: [
+                "Authorization": "Bearer \(token)", "Content-Type": "application/json",
+                WireRoutes.idempotencyKeyHeader: UUID().uuidString,
+            ],
+            body: WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: nil)),
+            remoteAddress: "127.0.0.1")
+    }
+}
+
+/// A benchmark that could not do its work; the message says why.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Runs a program to completion and returns its exit status and standard output.
+///
+/// Blocks the calling thread: the benchmarks call it from the main task while the server runs on
+/// its own libmicrohttpd threads and the concurrency pool. Standard error passes through.
+enum ChildProcess {
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    /// This program's own executable, to re-run it with a hidden subcommand.
+    static var selfExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+    }
+
+    /// Whether `name` is an executable on `PATH` (or an absolute path to one); returns its path.
+    static func which(_ name: String) -> String? {
+        if name.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

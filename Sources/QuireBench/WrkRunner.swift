@@ -1,0 +1,101 @@
+import Foundation
+
+/// Drives `wrk` with a Lua script that PUTs a new note per request: a distinct note id and
+/// `Idempotency-Key` each time (thread number, run number and a counter make the UUID), the same
+/// sealed 2 KB payload, the bearer token.
+struct WrkRunner {
+    struct Result {
+        var requestsPerSecond: Double
+        var p50: Duration
+        var p99: Duration
+        var requests: Int
+        /// Non-2xx answers plus socket errors: a run with any is not a clean measurement.
+        var failures: Int
+    }
+
+    let executable: String
+    let script: URL
+
+    /// nil when `wrk` is not installed.
+    init?(scratch: URL, payload: String, token: String) throws {
+        guard let executable = ChildProcess.which("wrk") else { return nil }
+        self.executable = executable
+        script = scratch.appendingPathComponent("put.lua")
+        let lua = """
+            local nextThread = 1
+            function setup(thread)
+              thread:set("tid", nextThread)
+              nextThread = nextThread + 1
+            end
+            local counter = 0
+            local run = 0
+            function init(args)
+              run = tonumber(args[1]) or 0
+            end
+            local body = '{"payload":"\(payload)","baseVersion":null}'
+            function request()
+              counter = counter + 1
+              local id = string.format("%08x-%04x-4000-8000-%012x", tid, run, counter)
+              return wrk.format("PUT", "/v1/notes/" .. id, {
+                ["Authorization"] = "Bearer \(token)",
+                ["Content-Type"] = "application/json",
+                ["Idempotency-Key"] = id,
+              }, body)
+            end
+            """
+        try Data(lua.utf8).write(to: script)
+    }
+
+    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url`; `run` makes this run's ids
+    /// differ from every other run's.
+    func run(url: URL, connections: Int, seconds: Int, run: Int) throws -> Result {
+        let (status, output) = try ChildProcess.run(
+            executable,
+            [
+                "-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
+                url.absoluteString, "--", "\(run)",
+            ])
+        let text = String(decoding: output, as: UTF8.self)
+        guard status == 0 else { throw BenchFailure("wrk failed (\(status)): \(text)") }
+        return try Self.parse(text)
+    }
+
+    /// Reads requests/s, the 50% and 99% latencies, the request count and the failures from wrk's
+    /// report.
+    static func parse(_ text: String) throws -> Result {
+        var result = Result(requestsPerSecond: 0, p50: .zero, p99: .zero, requests: 0, failures: 0)
+        for rawLine in text.split(separator: "\n") {
+            let fields = rawLine.split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = fields.first else { continue }
+            if first == "Requests/sec:", fields.count > 1 {
+                result.requestsPerSecond = Double(fields[1]) ?? 0
+            } else if first == "50%", fields.count > 1 {
+                result.p50 = duration(String(fields[1])) ?? .zero
+            } else if first == "99%", fields.count > 1 {
+                result.p99 = duration(String(fields[1])) ?? .zero
+            } else if fields.count > 2, fields[1] == "requests", fields[2] == "in" {
+                result.requests = Int(first) ?? 0
+            } else if rawLine.contains("Non-2xx or 3xx responses:"), let last = fields.last {
+                result.failures += Int(last) ?? 0
+            } else if first == "Socket", rawLine.contains("errors:") {
+                for (index, field) in fields.enumerated() where index + 1 < fields.count
+                    && ["connect", "read", "write", "timeout"].contains(field)
+                {
+                    result.failures += Int(fields[index + 1].trimmingCharacters(in: .punctuationCharacters)) ?? 0
+                }
+            }
+        }
+        guard result.requestsPerSecond > 0 else { throw BenchFailure("could not read wrk's output: \(text)") }
+        return result
+    }
+
+    /// "812.00us", "1.23ms", "2.01s" → Duration.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("us", 1e-6), ("ms", 1e-3), ("s", 1), ("m", 60)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let value = Double(text.dropLast(suffix.count)) else { return nil }
+            return .nanoseconds(Int64(value * scale * 1e9))
+        }
+        return nil
+    }
+}
