@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "quire", targets: ["QuireCLI"]),
         .executable(name: "quire-server", targets: ["QuireServerMain"]),
         .executable(name: "quire-bench", targets: ["QuireBench"]),
+        .executable(name: "quire-sim", targets: ["QuireSim"]),
         .library(name: "QuireClient", targets: ["QuireClient"]),
         .library(name: "QuireServer", targets: ["QuireServer"]),
     ],
@@ -61,6 +62,13 @@ let package = Package(
 
         // MARK: - Test support and tests
         .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer"]),
+        .target(
+            name: "QuireSimulation",
+            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
+        .executableTarget(name: "QuireSim", dependencies: ["QuireSimulation"]),
+        .testTarget(name: "QuireSimulationTests", dependencies: ["QuireSimulation"]),
+        .testTarget(
+            name: "QuireCrashTests", dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
         .testTarget(name: "QuireMergeTests", dependencies: ["QuireMerge"]),
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
