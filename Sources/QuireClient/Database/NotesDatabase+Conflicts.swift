@@ -28,7 +28,7 @@ extension NotesDatabase {
     /// that text (a conflict met twice must not pile up copies). Throws `.staleConflict` (nothing written) when the note was
     /// saved or deleted since `expectedRevision`, and `.unknownChange` when the change is gone.
     public func settleConflict(_ settlement: ConflictSettlement) throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             let change = try requireChange(settlement.change)
             let noteID = change.noteID
             guard let note = try storedNote(noteID), note.revision == settlement.expectedRevision

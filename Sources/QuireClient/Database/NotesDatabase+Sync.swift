@@ -14,7 +14,7 @@ extension NotesDatabase {
     /// Otherwise the oldest change that is not refused is frozen in one transaction: marked in
     /// flight, with its note's current version as the base (nil if the server never confirmed it).
     public func nextChange() throws -> SentChange? {
-        try write { _ in
+        try bookkeepingWrite { _ in
             if let inFlight = try connection.queryFirst(
                 Self.changeSelect + " WHERE in_flight = 1 ORDER BY seq LIMIT 1",
                 map: Self.storedChange)
@@ -40,7 +40,7 @@ extension NotesDatabase {
     /// as the note's; for a put, the text that was sent (not the note's current text, which may
     /// have moved on) becomes the note's base. Throws `.unknownChange` for an id not pending.
     public func complete(_ change: ChangeID, version: Int?) throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
             touched.insert(.changes)
@@ -58,7 +58,7 @@ extension NotesDatabase {
     /// The server will never take the change: it stays queued with its text but is no longer sent,
     /// and its note shows as refused until the next save or delete of it. Throws `.unknownChange`.
     public func markRefused(_ change: ChangeID, reason: String) throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run(
                 """
@@ -79,7 +79,7 @@ extension NotesDatabase {
     /// a tombstone of a note never seen here is ignored; anything else becomes the note, its text
     /// the new base.
     public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             if let bound = try readMeta(.account), bound != account.rawValue {
                 throw NotesDatabaseError(
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
@@ -139,7 +139,7 @@ extension NotesDatabase {
     /// Binds the database to `account` (nil: unbound). A different account than the bound one
     /// also forgets the cursor: the next pull starts from the beginning.
     public func bindAccount(_ account: AccountID?) throws {
-        try write { _ in
+        try bookkeepingWrite { _ in
             guard try readMeta(.account) != account?.rawValue else { return }
             if let account {
                 try writeMeta(.account, account.rawValue)
@@ -158,7 +158,7 @@ extension NotesDatabase {
     /// Forgets the cursor and marks every note unconfirmed; the pages of the resync confirm the
     /// ones the server still has.
     public func beginFullResync() throws {
-        try write { _ in
+        try bookkeepingWrite { _ in
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
             try connection.run("UPDATE notes SET confirmed = 0")
         }
@@ -167,7 +167,7 @@ extension NotesDatabase {
     /// Removes the notes the server once confirmed, the resync did not list, and that have no
     /// pending change: the server no longer has them. Notes never sent and pending edits stay.
     public func finishFullResync() throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             let removed = try connection.run(
                 """
                 DELETE FROM notes
@@ -187,7 +187,7 @@ extension NotesDatabase {
 
     /// Stores the engine's record of its runs in the status row and publishes the status.
     public func recordRun(_ record: SyncRunRecord) throws {
-        try write { touched in
+        try bookkeepingWrite { touched in
             try connection.run(
                 """
                 UPDATE sync_status SET last_synced_at = ?, is_syncing = ?, last_run_failed = ?,
