@@ -17,7 +17,7 @@ struct MicroHTTPServerTests {
 
     init() async throws {
         harness = try ServerHarness()
-        token = try await harness.server.createAccount(username: "alice")
+        token = try await harness.token("alice")
         host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 40
