@@ -8,8 +8,9 @@ extension NotesServer {
     /// Answers the accounts and sessions paths, or returns nil for any other path.
     func accountsRoute(_ request: HTTPRequest) async throws -> HTTPResponse? {
         let path = request.path
-        guard path == WireRoutes.accounts || path.hasPrefix(WireRoutes.accounts + "/")
-            || path == WireRoutes.sessions || path.hasPrefix(WireRoutes.sessions + "/")
+        guard
+            path == WireRoutes.accounts || path.hasPrefix(WireRoutes.accounts + "/")
+                || path == WireRoutes.sessions || path.hasPrefix(WireRoutes.sessions + "/")
         else { return nil }
         switch path {
         case WireRoutes.accounts:

@@ -92,7 +92,8 @@ extension SQLiteServerStorage {
         let legacy = try db.query("SELECT id FROM accounts") { $0.int64(0) }
         for id in legacy {
             try db.run(
-                "UPDATE accounts SET public_id = ? WHERE id = ?", UUID().uuidString.lowercased(), id)
+                "UPDATE accounts SET public_id = ? WHERE id = ?", UUID().uuidString.lowercased(), id
+            )
         }
         try db.execute("CREATE UNIQUE INDEX accounts_by_public_id ON accounts (public_id);")
         try db.run(

@@ -52,13 +52,16 @@ enum ServerCommand: Equatable {
                     + "through POST /v1/accounts")
         }
         var options = ServeOptions()
-        try parseFlags(&remaining, into: &options, allowed: Set(numberFlags.keys).union(
-            ["--host", "--port", "--db"]))
+        try parseFlags(
+            &remaining, into: &options,
+            allowed: Set(numberFlags.keys).union(
+                ["--host", "--port", "--db"]))
         return .serve(options)
     }
 
     /// The whole-number options: their smallest and largest value, and where each goes.
-    private static var numberFlags: [String: (ClosedRange<Int>, WritableKeyPath<ServeOptions, Int>)] {
+    private static var numberFlags: [String: (ClosedRange<Int>, WritableKeyPath<ServeOptions, Int>)]
+    {
         [
             "--tombstone-days": (1...36_500, \.tombstoneDays),
             "--access-token-ttl": (1...86_400, \.accessTokenTTL),

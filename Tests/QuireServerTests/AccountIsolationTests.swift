@@ -69,7 +69,8 @@ struct AccountIsolationTests {
     @Test func inProcessAccountTokenWorksOnNoteRoutes() async throws {
         let carol = try await harness.server.createAccount(username: "carol")
 
-        let response = await harness.put(ServerHarness.uuid(), payload: "c", base: nil, token: carol)
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "c", base: nil, token: carol)
 
         #expect(response.status == 200)
         #expect(try await harness.changes(token: carol).changes.count == 1)

@@ -124,7 +124,8 @@ struct AccountRoutesTests {
     @Test func wrongKeyAndUnknownUserGetTheIdenticalRefusal() async throws {
         _ = await harness.register(ServerHarness.registration("ada"))
 
-        let wrong = await harness.signIn("ada", authKey: ServerHarness.authKey("ada", password: "no"))
+        let wrong = await harness.signIn(
+            "ada", authKey: ServerHarness.authKey("ada", password: "no"))
         let unknown = await harness.signIn("bob")
 
         #expect(wrong.status == 401)
@@ -137,7 +138,8 @@ struct AccountRoutesTests {
     @Test func sessionTokenWorksOnNoteRoutes() async throws {
         let token = try await harness.token("ada")
 
-        let put = await harness.put(ServerHarness.uuid(), payload: "sealed", base: nil, token: token)
+        let put = await harness.put(
+            ServerHarness.uuid(), payload: "sealed", base: nil, token: token)
 
         #expect(put.status == 200)
         #expect(try await harness.changes(token: token).changes.map(\.payload) == ["sealed"])

@@ -106,7 +106,8 @@ final class ServerHarness: Sendable {
             registered.status == 201 || registered.errorCode == "username_taken",
             "register answered \(registered.status): \(registered.text)")
         let response = await signIn(username, device: device)
-        try #require(response.status == 200, "sign-in answered \(response.status): \(response.text)")
+        try #require(
+            response.status == 200, "sign-in answered \(response.status): \(response.text)")
         return try response.decoded(SessionDTO.self)
     }
 
