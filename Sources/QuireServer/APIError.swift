@@ -8,6 +8,8 @@ struct APIError: Error, Equatable, Sendable {
     let message: String
     /// For 405: the methods the path accepts.
     var allow: String?
+    /// For 429: whole seconds to wait, sent as `Retry-After`.
+    var retryAfter: Int?
 
     // MARK: - Routing
 
@@ -27,7 +29,7 @@ struct APIError: Error, Equatable, Sendable {
     static let unauthorized = APIError(
         status: 401, code: "unauthorized",
         message: "Send a valid access token as 'Authorization: Bearer <token>'; "
-            + "if yours expired, sign in again.")
+            + "if this one was signed out or replaced, sign in again.")
 
     // MARK: - Request validation
 
@@ -46,11 +48,13 @@ struct APIError: Error, Equatable, Sendable {
         message: "Send an 'Idempotency-Key' header of 1 to 200 characters (the change id), "
             + "the same on every resend of this change.")
 
-    static func invalidJSON(_ detail: String) -> APIError {
+    static func invalidJSON(
+        _ detail: String, example: String = #"{"payload": "…", "baseVersion": null}"#
+    ) -> APIError {
         APIError(
             status: 400, code: "invalid_json",
             message: "The body is not valid JSON (\(detail)); send a JSON object such as "
-                + #"{"payload": "…", "baseVersion": null}."#)
+                + "\(example).")
     }
 
     static func invalidRequest(_ message: String) -> APIError {

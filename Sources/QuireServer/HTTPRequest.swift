@@ -11,7 +11,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Header fields, names as the client sent them; read them with ``header(_:)``.
     public var headers: [String: String]
     public var body: Data
-    /// The peer's address (`127.0.0.1`), for logs; empty when unknown.
+    /// The peer's address (`127.0.0.1`), for logs and the login throttle; empty when unknown.
     public var remoteAddress: String
 
     public init(

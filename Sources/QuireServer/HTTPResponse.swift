@@ -48,6 +48,7 @@ public struct HTTPResponse: Sendable, Equatable {
             error.status, ErrorResponseDTO(code: error.code, message: error.message))
         if error.status == 401 { response.headers["WWW-Authenticate"] = "Bearer" }
         if error.status == 405, let allow = error.allow { response.headers["Allow"] = allow }
+        if let seconds = error.retryAfter { response.headers["Retry-After"] = "\(seconds)" }
         return response
     }
 }

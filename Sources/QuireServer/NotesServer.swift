@@ -10,16 +10,25 @@ import QuireWire
 /// DESIGN.md's error shape; no input makes it crash, and no refused request changes anything stored.
 public final class NotesServer: Sendable {
     let storage: any ServerStorage
+    let configuration: NotesServerConfiguration
     let notifier = ChangeNotifier()
+    let throttle: LoginThrottle
+    let hasher: AuthKeyHasher
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
 
-    /// A server over `storage`. `now` stamps `updatedAt`; `log` receives one line per internal error.
+    /// A server over `storage` with `configuration`'s token lifetimes, iteration counts and
+    /// throttle. `now` stamps `updatedAt`, expires tokens and drives the login throttle; `log`
+    /// receives one line per internal error.
     public init(
-        storage: any ServerStorage, now: @escaping @Sendable () -> Date = Date.init,
+        storage: any ServerStorage, configuration: NotesServerConfiguration = .init(),
+        now: @escaping @Sendable () -> Date = Date.init,
         log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
     ) {
         self.storage = storage
+        self.configuration = configuration
+        self.throttle = LoginThrottle(policy: configuration.throttle, now: now)
+        self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
         self.now = now
         self.log = log
     }
@@ -27,10 +36,13 @@ public final class NotesServer: Sendable {
     /// A server over the SQLite file at `path`, created if needed. Throws `SQLiteError` when the
     /// file cannot be opened or migrated.
     public static func sqlite(
-        path: String, now: @escaping @Sendable () -> Date = Date.init,
+        path: String, configuration: NotesServerConfiguration = .init(),
+        now: @escaping @Sendable () -> Date = Date.init,
         log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
     ) throws -> NotesServer {
-        NotesServer(storage: try SQLiteServerStorage(path: path), now: now, log: log)
+        NotesServer(
+            storage: try SQLiteServerStorage(path: path), configuration: configuration, now: now,
+            log: log)
     }
 
     public static let logToStandardError: @Sendable (String) -> Void = { line in
@@ -67,10 +79,11 @@ public final class NotesServer: Sendable {
             return .json(200, body: Data(OpenAPIDocument.json.utf8))
         case WireRoutes.changes:
             try allow(request, ["GET"])
-            return try await changes(request, account: try await authenticate(request))
+            return try await changes(request, account: try await authenticate(request).account)
         default:
             break
         }
+        if let response = try await accountsRoute(request) { return response }
         guard path.hasPrefix(WireRoutes.notesPrefix) else {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
@@ -80,7 +93,7 @@ public final class NotesServer: Sendable {
         }
         try allow(request, ["PUT", "DELETE"])
         guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
-        let account = try await authenticate(request)
+        let account = try await authenticate(request).account
         let noteID = try RequestValidation.noteID(rawID)
         let key = try RequestValidation.idempotencyKey(request)
         let write: NoteWrite
@@ -96,17 +109,10 @@ public final class NotesServer: Sendable {
         return try await apply(write, account: account, idempotency: idempotency)
     }
 
-    private func allow(_ request: HTTPRequest, _ methods: [String]) throws(APIError) {
+    func allow(_ request: HTTPRequest, _ methods: [String]) throws(APIError) {
         guard methods.contains(request.method) else {
             throw .methodNotAllowed(request.method, path: request.path, allowed: methods)
         }
-    }
-
-    private func authenticate(_ request: HTTPRequest) async throws -> AccountID {
-        guard let token = RequestValidation.bearerToken(request),
-            let account = try await storage.account(tokenHash: Self.tokenHash(token))
-        else { throw APIError.unauthorized }
-        return account
     }
 
     // MARK: - Notes
@@ -185,21 +191,7 @@ public final class NotesServer: Sendable {
         }
     }
 
-    // MARK: - Accounts and maintenance
-
-    /// Creates an account and returns its new access token; only the token's hash is stored.
-    ///
-    /// Throws ``ServerStorageError/invalidUsername(_:)`` or ``ServerStorageError/usernameTaken(_:)``.
-    public func createAccount(username: String) async throws -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-@")
-        guard (1...64).contains(username.count), username.allSatisfy(allowed.contains) else {
-            throw ServerStorageError.invalidUsername(username)
-        }
-        let token = SecureRandom.token()
-        _ = try await storage.createAccount(
-            username: username, tokenHash: Self.tokenHash(token), now: now())
-        return token
-    }
+    // MARK: - Maintenance
 
     /// Deletes tombstones last changed before `cutoff`; cursors from before them get 410 after.
     /// Returns how many were deleted.
@@ -218,10 +210,6 @@ public final class NotesServer: Sendable {
     public func shutDown() async {
         await notifier.shutDown()
         await storage.close()
-    }
-
-    static func tokenHash(_ token: String) -> String {
-        SHA256Digest.hex(Data(token.utf8))
     }
 }
 

@@ -1,4 +1,4 @@
-/// The OpenAPI 3.0 description of API v1's note routes, served at `GET /v1/openapi.json`.
+/// The OpenAPI 3.0 description of API v1 (accounts, sessions and notes), served at `GET /v1/openapi.json`.
 ///
 /// Hand-written; `OpenAPIDocumentTests` checks that it parses and names every route the router serves.
 enum OpenAPIDocument {
@@ -44,14 +44,126 @@ enum OpenAPIDocument {
                 "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true } }
               },
               "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" } } },
-              "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } }
+              "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } },
+              "KDFParameters": {
+                "type": "object", "required": ["algorithm", "salt", "iterations"],
+                "properties": {
+                  "algorithm": { "type": "string", "enum": ["pbkdf2-sha256"] },
+                  "salt": { "type": "string", "format": "byte", "description": "base64, at least 16 bytes" },
+                  "iterations": { "type": "integer", "minimum": 1, "description": "at least the server's floor (100000 by default) when registering" }
+                }
+              },
+              "CreateAccountRequest": {
+                "type": "object", "required": ["username", "authKey", "kdf", "wrappedNotesKey"],
+                "properties": {
+                  "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$", "description": "case-insensitive; stored lowercased" },
+                  "authKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte auth key derived from the password" },
+                  "kdf": { "$ref": "#/components/schemas/KDFParameters" },
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "base64 of the sealed notes key, 28 to 1024 bytes" }
+                }
+              },
+              "CreateAccountResponse": { "type": "object", "required": ["accountId"], "properties": { "accountId": { "type": "string", "format": "uuid" } } },
+              "CreateSessionRequest": {
+                "type": "object", "required": ["username", "authKey", "deviceName"],
+                "properties": { "username": { "type": "string" }, "authKey": { "type": "string", "format": "byte" }, "deviceName": { "type": "string", "maxLength": 200 } }
+              },
+              "Session": {
+                "type": "object", "required": ["accountId", "accessToken", "refreshToken", "expiresIn", "wrappedNotesKey"],
+                "properties": {
+                  "accountId": { "type": "string", "format": "uuid" },
+                  "accessToken": { "type": "string" },
+                  "refreshToken": { "type": "string", "description": "Single use: each refresh returns a new one; presenting a used one revokes the session." },
+                  "expiresIn": { "type": "integer", "description": "Seconds until the access token expires." },
+                  "wrappedNotesKey": { "type": "string", "format": "byte" }
+                }
+              },
+              "RefreshSessionRequest": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string" } } },
+              "ChangePasswordRequest": {
+                "type": "object", "required": ["currentAuthKey", "newAuthKey", "kdf", "wrappedNotesKey"],
+                "properties": {
+                  "currentAuthKey": { "type": "string", "format": "byte" },
+                  "newAuthKey": { "type": "string", "format": "byte" },
+                  "kdf": { "$ref": "#/components/schemas/KDFParameters" },
+                  "wrappedNotesKey": { "type": "string", "format": "byte" }
+                }
+              }
             },
             "responses": {
               "Error": { "description": "A refusal", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-              "Conflict": { "description": "The base version is stale: the server copy or its tombstone", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Conflict" } } } }
+              "Conflict": { "description": "The base version is stale: the server copy or its tombstone", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Conflict" } } } },
+              "Throttled": {
+                "description": "Too many failed sign-ins for this username or address (too_many_attempts)",
+                "headers": { "Retry-After": { "description": "Seconds to wait", "schema": { "type": "integer" } } },
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              },
+              "Session": { "description": "A signed-in session", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Session" } } } }
             }
           },
           "paths": {
+            "/v1/accounts/{username}/kdf": {
+              "get": {
+                "summary": "Key-derivation parameters to derive keys before signing in; stable fake ones for a username without an account",
+                "parameters": [{ "name": "username", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "responses": {
+                  "200": { "description": "Parameters", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/KDFParameters" } } } },
+                  "400": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/accounts": {
+              "post": {
+                "summary": "Register an account",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateAccountRequest" } } } },
+                "responses": {
+                  "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateAccountResponse" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/accounts/current/password": {
+              "put": {
+                "summary": "Change the password: new auth key, kdf parameters and wrapped notes key; every other session is signed out",
+                "security": [{ "bearer": [] }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChangePasswordRequest" } } } },
+                "responses": {
+                  "204": { "description": "Changed" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/Throttled" }
+                }
+              }
+            },
+            "/v1/sessions": {
+              "post": {
+                "summary": "Sign in",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateSessionRequest" } } } },
+                "responses": {
+                  "200": { "$ref": "#/components/responses/Session" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/Throttled" }
+                }
+              }
+            },
+            "/v1/sessions/refresh": {
+              "post": {
+                "summary": "Trade the refresh token for a new pair; a reused refresh token revokes its session",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshSessionRequest" } } } },
+                "responses": {
+                  "200": { "$ref": "#/components/responses/Session" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/sessions/current": {
+              "delete": {
+                "summary": "Sign out: the session's tokens stop working",
+                "security": [{ "bearer": [] }],
+                "responses": { "204": { "description": "Signed out" }, "401": { "$ref": "#/components/responses/Error" } }
+              }
+            },
             "/v1/health": {
               "get": { "summary": "Liveness", "responses": { "200": { "description": "{\"status\":\"ok\"}" } } }
             },

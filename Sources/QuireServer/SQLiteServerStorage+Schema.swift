@@ -1,4 +1,5 @@
 import Foundation
+import QuireCrypto
 import QuireSQLite
 
 extension SQLiteServerStorage {
@@ -48,9 +49,60 @@ extension SQLiteServerStorage {
                     ) WITHOUT ROWID;
                     CREATE INDEX idempotency_records_by_age ON idempotency_records (created_at);
                     """)
-            }
+            },
+            accountsAndSessions,
         ])
     }
+
+    /// Migration 2: real accounts (credentials, kdf parameters, wrapped notes key, a public id)
+    /// and sessions with rotating tokens; the temporary bearer tokens of `add-account` go.
+    ///
+    /// Accounts made by `add-account` keep their notes but have no credentials, so they cannot
+    /// sign in (their names stay taken). The kdf secret is made here, once per database.
+    private static func accountsAndSessions(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            DROP TABLE access_tokens;
+
+            ALTER TABLE accounts ADD COLUMN public_id TEXT;
+            ALTER TABLE accounts ADD COLUMN auth_key_hash BLOB;
+            ALTER TABLE accounts ADD COLUMN auth_salt BLOB;
+            ALTER TABLE accounts ADD COLUMN auth_iterations INTEGER;
+            ALTER TABLE accounts ADD COLUMN kdf_salt BLOB;
+            ALTER TABLE accounts ADD COLUMN kdf_iterations INTEGER;
+            ALTER TABLE accounts ADD COLUMN wrapped_notes_key BLOB;
+
+            CREATE TABLE sessions (
+                id INTEGER PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                device_name TEXT NOT NULL,
+                access_hash TEXT NOT NULL UNIQUE,
+                access_expires_at INTEGER NOT NULL,
+                refresh_hash TEXT NOT NULL UNIQUE,
+                previous_refresh_hash TEXT,
+                revoked INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX sessions_by_account ON sessions (account_id);
+            CREATE INDEX sessions_by_previous_refresh ON sessions (previous_refresh_hash)
+                WHERE previous_refresh_hash IS NOT NULL;
+
+            CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+            """)
+        let legacy = try db.query("SELECT id FROM accounts") { $0.int64(0) }
+        for id in legacy {
+            try db.run(
+                "UPDATE accounts SET public_id = ? WHERE id = ?", UUID().uuidString.lowercased(), id
+            )
+        }
+        try db.execute("CREATE UNIQUE INDEX accounts_by_public_id ON accounts (public_id);")
+        try db.run(
+            "INSERT INTO server_secrets (name, value) VALUES (?, ?)", kdfSecretName,
+            SecureRandom.bytes(32))
+    }
+
+    /// The `server_secrets` row keying the kdf route's fake parameters.
+    static let kdfSecretName = "kdf_decoy"
 }
 
 extension Date {

@@ -23,33 +23,6 @@ public actor SQLiteServerStorage: ServerStorage {
         connection = nil
     }
 
-    // MARK: - Accounts
-
-    public func createAccount(username: String, tokenHash: String, now: Date) throws -> AccountID {
-        let db = try open()
-        return try db.transaction {
-            let taken = try db.queryFirst(
-                "SELECT 1 FROM accounts WHERE username = ?", username
-            ) { _ in true }
-            if taken == true { throw ServerStorageError.usernameTaken(username) }
-            try db.run(
-                "INSERT INTO accounts (username, created_at) VALUES (?, ?)",
-                username, now.storedMilliseconds)
-            let account = AccountID(db.lastInsertRowID)
-            try db.run(
-                "INSERT INTO access_tokens (token_hash, account_id, created_at) VALUES (?, ?, ?)",
-                tokenHash, account.rawValue, now.storedMilliseconds)
-            return account
-        }
-    }
-
-    public func account(tokenHash: String) throws -> AccountID? {
-        let db = try open()
-        return try db.queryFirst(
-            "SELECT account_id FROM access_tokens WHERE token_hash = ?", tokenHash
-        ) { AccountID($0.int64(0)) }
-    }
-
     // MARK: - Writes
 
     public func write(
@@ -210,7 +183,7 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Internals
 
-    private func open() throws -> SQLiteConnection {
+    func open() throws -> SQLiteConnection {
         guard let connection else { throw ServerStorageError.closed }
         return connection
     }

@@ -1,19 +1,57 @@
 import Foundation
 
-/// Where the server keeps accounts, tokens, notes and idempotency records.
+/// Where the server keeps accounts, sessions, notes and idempotency records.
 ///
 /// `SQLiteServerStorage` is the embedded default; a PostgreSQL store conforms to the same protocol.
 /// Every method is one transaction: it commits entirely or not at all. Each accepted change gets the
 /// next value of one server-wide, strictly increasing sequence number (`seq`), assigned inside that
 /// transaction, so the changes feed can be read in commit order from any cursor.
 public protocol ServerStorage: Sendable {
-    /// Creates an account with one access token, known only by its SHA-256 hash.
-    ///
-    /// Throws ``ServerStorageError/usernameTaken(_:)`` when the name exists.
-    func createAccount(username: String, tokenHash: String, now: Date) async throws -> AccountID
+    // MARK: - Accounts and sessions
 
-    /// The account an access token (by its SHA-256 hex hash) belongs to, or nil.
-    func account(tokenHash: String) async throws -> AccountID?
+    /// Creates an account that signs in with `credentials`. Throws
+    /// ``ServerStorageError/usernameTaken(_:)`` when the (lowercased) name exists.
+    func createAccount(
+        username: String, publicID: String, credentials: AccountCredentials, now: Date
+    ) async throws -> AccountID
+
+    /// The account with this lowercased username that can sign in, or nil.
+    func account(username: String) async throws -> StoredAccount?
+
+    /// The account with this id that can sign in, or nil.
+    func account(id: AccountID) async throws -> StoredAccount?
+
+    /// Replaces the account's credentials when its auth-key hash is still `expectedAuthKeyHash`,
+    /// and revokes every session of the account except `keeping`, in one transaction. Returns
+    /// false (changing nothing) when the hash changed meanwhile: a concurrent password change won.
+    func changeCredentials(
+        account: AccountID, expectedAuthKeyHash: Data, to credentials: AccountCredentials,
+        keeping session: SessionID
+    ) async throws -> Bool
+
+    /// Starts a session for `account` holding `tokens`.
+    func createSession(
+        account: AccountID, deviceName: String, tokens: SessionTokenHashes, now: Date
+    ) async throws -> SessionID
+
+    /// The live session whose current access token has this SHA-256 hex hash, or nil (unknown,
+    /// or revoked). The caller decides whether it has expired.
+    func session(accessHash: String) async throws -> AuthenticatedSession?
+
+    /// Rotates a session's tokens by its refresh token, in one transaction: the current refresh
+    /// token is swapped for `replacement` (and remembered as the previous one); the previous one,
+    /// presented again, revokes the session. See ``RefreshOutcome``.
+    func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
+        -> RefreshOutcome
+
+    /// Revokes a session: its access and refresh tokens stop working. Revoking twice is harmless.
+    func revokeSession(_ session: SessionID) async throws
+
+    /// The server's random 32-byte secret, made once when the database was created (or migrated):
+    /// the key of the kdf route's fake parameters for unknown usernames.
+    func serverSecret() async throws -> Data
+
+    // MARK: - Notes
 
     /// Applies one note write for `account` unless its idempotency key was seen, in one transaction.
     ///
@@ -160,7 +198,7 @@ public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConver
         ServerStorageError(kind: .usernameTaken(name))
     }
 
-    /// The username is empty, too long, or has characters other than letters, digits and `._-@`.
+    /// The username is empty, too long, or has characters other than `a-z`, `0-9`, `.`, `_`, `-`.
     public static func invalidUsername(_ name: String) -> ServerStorageError {
         ServerStorageError(kind: .invalidUsername(name))
     }
@@ -173,7 +211,7 @@ public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConver
         case .usernameTaken(let name):
             "an account named '\(name)' already exists; choose another name"
         case .invalidUsername(let name):
-            "'\(name)' is not a valid username: use 1 to 64 letters, digits, '.', '_', '-' or '@'"
+            "'\(name)' is not a valid username: use 1 to 64 letters, digits, '.', '_' or '-'"
         case .closed:
             "the server's storage is closed"
         }

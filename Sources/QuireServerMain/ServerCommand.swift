@@ -7,30 +7,39 @@ enum ServerCommand: Equatable {
         var port: UInt16 = 8080
         var databasePath = "./quire-server.sqlite"
         var tombstoneDays = 30
+        var accessTokenTTL = 900
+        var minKDFIterations = 100_000
+        var authHashIterations = 100_000
     }
 
     case serve(ServeOptions)
-    case addAccount(username: String, databasePath: String)
     case help
 
     static let usage = """
         Usage:
           quire-server [--host H] [--port P] [--db FILE] [--tombstone-days N]
-          quire-server add-account NAME [--db FILE]
+                       [--access-token-ttl SECONDS] [--min-kdf-iterations N]
+                       [--auth-hash-iterations N]
           quire-server --help
 
-        Serves Quire's sync API v1 over HTTP; `add-account` creates an account and prints its
-        access token (only the token, one line).
+        Serves Quire's sync API v1 over HTTP. People create accounts and sign in from a client
+        (`quire`), through POST /v1/accounts and POST /v1/sessions.
 
         Options:
-          --host H             address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-          --port P             port to listen on, 0 for any free one (default 8080)
-          --db FILE            the SQLite database file (default ./quire-server.sqlite)
-          --tombstone-days N   keep deleted notes' tombstones N days (default 30); clients whose
-                               cursor is older resync in full
+          --host H                     address to listen on (default 127.0.0.1; 0.0.0.0 for every
+                                       interface)
+          --port P                     port to listen on, 0 for any free one (default 8080)
+          --db FILE                    the SQLite database file (default ./quire-server.sqlite)
+          --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
+                                       whose cursor is older resync in full
+          --access-token-ttl SECONDS   how long an access token works (default 900)
+          --min-kdf-iterations N       the fewest PBKDF2 iterations a client may register with
+                                       (default 100000; lower only for tests and demos)
+          --auth-hash-iterations N     PBKDF2 iterations of the server's hash of each auth key
+                                       (default 100000; lower only for tests and demos)
 
         Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
-        database, username taken); the message on stderr says what to do.
+        database); the message on stderr says what to do.
         """
 
     /// Parses the arguments after the program name. Throws ``UsageError`` for anything unknown.
@@ -38,20 +47,27 @@ enum ServerCommand: Equatable {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         var remaining = arguments[...]
         if remaining.first == "add-account" {
-            remaining.removeFirst()
-            guard let name = remaining.first, !name.hasPrefix("-") else {
-                throw UsageError("add-account needs a NAME")
-            }
-            remaining.removeFirst()
-            var options = ServeOptions()
-            try parseFlags(&remaining, into: &options, allowed: ["--db"])
-            return .addAccount(username: name, databasePath: options.databasePath)
+            throw UsageError(
+                "add-account was removed: create accounts from a client (quire), which registers "
+                    + "through POST /v1/accounts")
         }
         var options = ServeOptions()
         try parseFlags(
             &remaining, into: &options,
-            allowed: ["--host", "--port", "--db", "--tombstone-days"])
+            allowed: Set(numberFlags.keys).union(
+                ["--host", "--port", "--db"]))
         return .serve(options)
+    }
+
+    /// The whole-number options: their smallest and largest value, and where each goes.
+    private static var numberFlags: [String: (ClosedRange<Int>, WritableKeyPath<ServeOptions, Int>)]
+    {
+        [
+            "--tombstone-days": (1...36_500, \.tombstoneDays),
+            "--access-token-ttl": (1...86_400, \.accessTokenTTL),
+            "--min-kdf-iterations": (1...100_000_000, \.minKDFIterations),
+            "--auth-hash-iterations": (1...100_000_000, \.authHashIterations),
+        ]
     }
 
     private static func parseFlags(
@@ -85,10 +101,15 @@ enum ServerCommand: Equatable {
                 guard !text.isEmpty else { throw UsageError("--db needs a file path") }
                 options.databasePath = text
             default:
-                guard let days = Int(text), days >= 1, days <= 36_500 else {
-                    throw UsageError("--tombstone-days must be a whole number of days, at least 1")
+                guard let (range, field) = numberFlags[flag], let number = Int(text),
+                    range.contains(number)
+                else {
+                    let range = numberFlags[flag]?.0 ?? 0...0
+                    throw UsageError(
+                        "\(flag) must be a whole number from \(range.lowerBound) to "
+                            + "\(range.upperBound), not '\(text)'")
                 }
-                options.tombstoneDays = days
+                options[keyPath: field] = number
             }
         }
     }

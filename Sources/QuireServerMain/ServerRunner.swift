@@ -9,31 +9,8 @@ enum ServerRunner {
         case .help:
             writeOut(ServerCommand.usage + "\n")
             return 0
-        case .addAccount(let username, let path):
-            return await addAccount(username, databasePath: path)
         case .serve(let options):
             return await serve(options)
-        }
-    }
-
-    // MARK: - add-account
-
-    private static func addAccount(_ username: String, databasePath: String) async -> Int32 {
-        let server: NotesServer
-        do {
-            server = try NotesServer.sqlite(path: databasePath)
-        } catch {
-            return fail(
-                "cannot open database \(databasePath): \(error); check the path and permissions")
-        }
-        do {
-            let token = try await server.createAccount(username: username)
-            await server.shutDown()
-            writeOut(token + "\n")
-            return 0
-        } catch {
-            await server.shutDown()
-            return fail("cannot create account: \(error)")
         }
     }
 
@@ -42,7 +19,12 @@ enum ServerRunner {
     private static func serve(_ options: ServerCommand.ServeOptions) async -> Int32 {
         let server: NotesServer
         do {
-            server = try NotesServer.sqlite(path: options.databasePath)
+            server = try NotesServer.sqlite(
+                path: options.databasePath,
+                configuration: NotesServerConfiguration(
+                    accessTokenTTL: options.accessTokenTTL,
+                    minKDFIterations: options.minKDFIterations,
+                    authHashIterations: options.authHashIterations))
         } catch {
             return fail(
                 "cannot open database \(options.databasePath): \(error); check the path and "

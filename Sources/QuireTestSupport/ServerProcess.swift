@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A real `quire-server` process on a free loopback port, for end-to-end and crash tests.
 public final class ServerProcess: @unchecked Sendable {
     // The Process is only touched from the test that owns this object; the reader thread only
@@ -94,14 +98,46 @@ public final class ServerProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Runs `quire-server add-account NAME --db FILE` and returns the printed token.
+    /// Registers `name` on the database (through a short-lived `quire-server` on it, with a
+    /// random auth key) and returns an access token of a new session, valid for 15 minutes.
+    /// Stands in for the removed `add-account` until the CLI signs in by itself.
     public static func addAccount(_ name: String, databaseFile: URL) async throws -> String {
-        let result = try await ProcessRunner.run(
-            try BuiltProducts.executable("quire-server"), ["add-account", name, "--db", databaseFile.path])
-        guard result.exitCode == 0, !result.output.isEmpty else {
-            throw ServerProcessError(message: "add-account failed (\(result.exitCode)): \(result.stderr)")
+        let server = try await start(databaseFile: databaseFile)
+        defer { server.terminate() }
+        let authKey = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let kdf: [String: Any] = [
+            "algorithm": "pbkdf2-sha256", "salt": Data(count: 16).base64EncodedString(),
+            "iterations": 600_000,
+        ]
+        _ = try await server.post(
+            "/v1/accounts",
+            [
+                "username": name, "authKey": authKey, "kdf": kdf,
+                "wrappedNotesKey": Data(count: 60).base64EncodedString(),
+            ], expecting: 201)
+        let session = try await server.post(
+            "/v1/sessions", ["username": name, "authKey": authKey, "deviceName": "test"],
+            expecting: 200)
+        _ = await server.stop()
+        guard let token = session["accessToken"] as? String else {
+            throw ServerProcessError(message: "sign-in answered no accessToken")
         }
-        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return token
+    }
+
+    private func post(_ path: String, _ body: [String: Any], expecting status: Int) async throws
+        -> [String: Any]
+    {
+        var request = URLRequest(url: url.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == status else {
+            throw ServerProcessError(
+                message: "POST \(path) answered \(String(decoding: data, as: UTF8.self))")
+        }
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
     private final class URLBox: @unchecked Sendable {

@@ -12,8 +12,8 @@ struct AccountIsolationTests {
 
     init() async throws {
         harness = try ServerHarness()
-        alice = try await harness.server.createAccount(username: "alice")
-        bob = try await harness.server.createAccount(username: "bob")
+        alice = try await harness.token("alice")
+        bob = try await harness.token("bob")
     }
 
     @Test func otherAccountNeverSeesNotes() async throws {
@@ -57,23 +57,44 @@ struct AccountIsolationTests {
         #expect(response.status == 200)
     }
 
-    @Test func usernameMustBeUniqueAndPlain() async throws {
+    @Test func inProcessAccountsRefuseTakenAndMalformedNames() async throws {
         await #expect(throws: ServerStorageError.usernameTaken("alice")) {
-            try await harness.server.createAccount(username: "alice")
+            try await harness.server.createAccount(username: "Alice")
         }
         await #expect(throws: ServerStorageError.invalidUsername("a b")) {
             try await harness.server.createAccount(username: "a b")
         }
     }
 
-    @Test func tokensAreStoredOnlyAsHashes() async throws {
-        let path = harness.directory.appendingPathComponent("server.sqlite").path
-        await harness.server.shutDown()
-        let bytes =
-            try Data(contentsOf: URL(fileURLWithPath: path))
-            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+    @Test func inProcessAccountTokenWorksOnNoteRoutes() async throws {
+        let carol = try await harness.server.createAccount(username: "carol")
 
-        #expect(bytes.range(of: Data(alice.utf8)) == nil)
-        #expect(bytes.range(of: Data(NotesServer.tokenHash(alice).utf8)) != nil)
+        let response = await harness.put(
+            ServerHarness.uuid(), payload: "c", base: nil, token: carol)
+
+        #expect(response.status == 200)
+        #expect(try await harness.changes(token: carol).changes.count == 1)
+    }
+
+    @Test func noteIDOfAnotherAccountLooksLikeAnIDThatDoesNotExist() async throws {
+        let id = ServerHarness.uuid()
+        _ = await harness.put(id, payload: "secret", base: nil, token: alice)
+
+        let theirs = await harness.delete(id, base: 1, token: bob)
+        let nobodys = await harness.delete(ServerHarness.uuid(), base: 1, token: bob)
+
+        #expect(theirs.status == nobodys.status)
+        #expect(theirs.body == nobodys.body)
+    }
+
+    @Test func tokensAreStoredOnlyAsHashes() async throws {
+        let session = try await harness.session("carol")
+
+        let bytes = try await harness.databaseBytes()
+
+        for token in [alice, bob, session.accessToken, session.refreshToken] {
+            #expect(bytes.range(of: Data(token.utf8)) == nil)
+        }
+        #expect(bytes.range(of: Data(NotesServer.tokenHash(session.accessToken).utf8)) != nil)
     }
 }

@@ -136,7 +136,7 @@ struct BadInputTests {
     @Test(arguments: cases)
     func badRequestGetsErrorAndChangesNothing(_ bad: Case) async throws {
         let harness = try ServerHarness()
-        let token = try await harness.server.createAccount(username: "alice")
+        let token = try await harness.token("alice")
         let created = await harness.put(
             Self.existingID, payload: "original", base: nil, token: token)
         try #require(created.status == 200)

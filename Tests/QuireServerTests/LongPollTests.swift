@@ -12,8 +12,8 @@ struct LongPollTests {
 
     init() async throws {
         harness = try ServerHarness()
-        alice = try await harness.server.createAccount(username: "alice")
-        bob = try await harness.server.createAccount(username: "bob")
+        alice = try await harness.token("alice")
+        bob = try await harness.token("bob")
     }
 
     private func waiterCount() async -> Int {

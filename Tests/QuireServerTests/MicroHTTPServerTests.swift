@@ -17,7 +17,7 @@ struct MicroHTTPServerTests {
 
     init() async throws {
         harness = try ServerHarness()
-        token = try await harness.server.createAccount(username: "alice")
+        token = try await harness.token("alice")
         host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 40
@@ -102,5 +102,29 @@ struct MicroHTTPServerTests {
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(try await poll.value == 200)
         await host.stop()  // a second stop does nothing
+    }
+
+    @Test func signInsFromOneLoopbackAddressAreThrottledWithRetryAfter() async throws {
+        await host.stop()
+        var configuration = ServerHarness.configuration
+        configuration.throttle = .init(usernameLimit: 100, addressLimit: 3, window: 900)
+        let harness = try ServerHarness(configuration: configuration)
+        let host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
+        func signIn(_ name: String) async throws -> HTTPURLResponse {
+            var request = URLRequest(url: host.baseURL.appendingPathComponent(WireRoutes.sessions))
+            request.httpMethod = "POST"
+            request.httpBody = WireJSON.encode(
+                CreateSessionRequestDTO(
+                    username: name, authKey: ServerHarness.authKey(name).base64EncodedString(),
+                    deviceName: "test"))
+            return try await send(request).2
+        }
+
+        for index in 0..<3 { #expect(try await signIn("nobody\(index)").statusCode == 401) }
+        let locked = try await signIn("someone")
+
+        #expect(locked.statusCode == 429)
+        #expect(locked.value(forHTTPHeaderField: "Retry-After") == "900")
+        await host.stop()
     }
 }

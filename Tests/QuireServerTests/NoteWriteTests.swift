@@ -11,7 +11,7 @@ struct NoteWriteTests {
 
     init() async throws {
         harness = try ServerHarness()
-        token = try await harness.server.createAccount(username: "alice")
+        token = try await harness.token("alice")
     }
 
     @Test func createAnswersVersionOne() async throws {

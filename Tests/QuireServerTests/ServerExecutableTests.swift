@@ -55,7 +55,10 @@ final class ServerExecutableTests {
         let run = try await Self.run(["--help"])
 
         #expect(run.status == 0)
-        #expect(run.stdout.contains("quire-server add-account NAME"))
+        #expect(run.stdout.contains("--access-token-ttl SECONDS"))
+        #expect(run.stdout.contains("--min-kdf-iterations N"))
+        #expect(run.stdout.contains("--auth-hash-iterations N"))
+        #expect(!run.stdout.contains("add-account"))
     }
 
     @Test func unknownFlagPrintsUsageToStandardErrorAndExits64() async throws {
@@ -66,23 +69,33 @@ final class ServerExecutableTests {
         #expect(run.stderr.contains("unknown option --colour") && run.stderr.contains("Usage:"))
     }
 
-    @Test func addAccountPrintsOnlyTheTokenAndRefusesADuplicate() async throws {
-        let first = try await Self.run(["add-account", "alice", "--db", database])
-        let again = try await Self.run(["add-account", "alice", "--db", database])
+    @Test func removedAddAccountIsAUsageErrorThatSaysWhatToDo() async throws {
+        let run = try await Self.run(["add-account", "alice", "--db", database])
 
-        #expect(first.status == 0)
-        let lines = first.stdout.split(separator: "\n")
-        #expect(lines.count == 1 && (lines.first?.count ?? 0) >= 40)
-        #expect(again.status == 1)
-        #expect(again.stderr.contains("already exists"))
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("add-account was removed") && run.stderr.contains("quire"))
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    @Test(arguments: [
+        ["--access-token-ttl", "0"], ["--min-kdf-iterations", "many"],
+        ["--auth-hash-iterations=-5"],
+    ])
+    func badNumberFlagIsAUsageError(_ arguments: [String]) async throws {
+        let run = try await Self.run(arguments + ["--db", database])
+
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("must be a whole number"))
     }
 
     @Test func servesUntilTerminatedThenExitsZero() async throws {
-        let token = try await Self.run(["add-account", "alice", "--db", database])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let process = Process()
         process.executableURL = try Self.binary()
-        process.arguments = ["--port", "0", "--db", database]
+        process.arguments = [
+            "--port", "0", "--db", database, "--min-kdf-iterations", "1000",
+            "--auth-hash-iterations", "1000", "--access-token-ttl", "120",
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -107,9 +120,21 @@ final class ServerExecutableTests {
         let prefix = "quire-server listening on "
         #expect(printed.hasPrefix(prefix) && printed.hasSuffix("\n"))
         let base = String(printed.dropFirst(prefix.count).dropLast())
+        let urlSession = URLSession(configuration: .ephemeral)
+        let (created, _) = try await Self.post(
+            base + WireRoutes.accounts, ServerHarness.registration("alice"), urlSession)
+        #expect(created == 201)
+        let (signedIn, sessionBody) = try await Self.post(
+            base + WireRoutes.sessions,
+            CreateSessionRequestDTO(
+                username: "alice", authKey: ServerHarness.authKey("alice").base64EncodedString(),
+                deviceName: "test"), urlSession)
+        #expect(signedIn == 200)
+        let session = try WireJSON.decoder().decode(SessionDTO.self, from: sessionBody)
+        #expect(session.expiresIn == 120)
         var request = URLRequest(url: try #require(URL(string: base + WireRoutes.changes)))
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        request.setValue("Bearer \(session.accessToken)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await urlSession.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(try WireJSON.decoder().decode(ChangesPageDTO.self, from: data).changes.isEmpty)
 
@@ -119,5 +144,16 @@ final class ServerExecutableTests {
 
         #expect(exited)
         #expect(process.terminationStatus == 0)
+    }
+
+    private static func post<T: Encodable>(_ url: String, _ body: T, _ session: URLSession)
+        async throws -> (Int, Data)
+    {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = WireJSON.encode(body)
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCrypto
 import QuireWire
 import Synchronization
 import Testing
@@ -23,22 +24,105 @@ final class ServerHarness: Sendable {
     let clock: ManualClock
     let directory: URL
 
-    init() throws {
+    /// Low iteration counts keep the slow hashes fast; everything else is the production default.
+    static let configuration = NotesServerConfiguration(
+        minKDFIterations: 1_000, authHashIterations: 1_000)
+
+    init(configuration: NotesServerConfiguration = ServerHarness.configuration) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("quire-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let clock = ManualClock()
         self.clock = clock
         server = try NotesServer.sqlite(
-            path: directory.appendingPathComponent("server.sqlite").path, now: { clock.now },
-            log: { _ in })
+            path: directory.appendingPathComponent("server.sqlite").path,
+            configuration: configuration, now: { clock.now }, log: { _ in })
     }
+
+    var databasePath: String { directory.appendingPathComponent("server.sqlite").path }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
     }
 
     static func uuid() -> String { UUID().uuidString.lowercased() }
+
+    // MARK: - Accounts
+
+    /// The auth key a test client derives for `username`'s password `password`.
+    static func authKey(_ username: String, password: String = "right") -> Data {
+        Data(SHA256Digest.hash(Data("\(username):\(password)".utf8)))
+    }
+
+    /// A registration body with valid defaults; override any field.
+    static func registration(
+        _ username: String, authKey: Data? = nil, salt: Data = Data(repeating: 7, count: 16),
+        iterations: Int = 1_000, wrappedNotesKey: Data = Data(repeating: 9, count: 60)
+    ) -> CreateAccountRequestDTO {
+        CreateAccountRequestDTO(
+            username: username,
+            authKey: (authKey ?? Self.authKey(username)).base64EncodedString(),
+            kdf: KDFParametersDTO(salt: salt.base64EncodedString(), iterations: iterations),
+            wrappedNotesKey: wrappedNotesKey.base64EncodedString())
+    }
+
+    func post<T: Encodable>(
+        _ path: String, _ body: T, address: String = "", headers: [String: String] = [:]
+    ) async -> HTTPResponse {
+        await server.handle(
+            HTTPRequest(
+                method: "POST", path: path, headers: headers, body: WireJSON.encode(body),
+                remoteAddress: address))
+    }
+
+    func register(_ dto: CreateAccountRequestDTO) async -> HTTPResponse {
+        await post(WireRoutes.accounts, dto)
+    }
+
+    func signIn(
+        _ username: String, authKey: Data? = nil, device: String = "laptop", address: String = ""
+    ) async -> HTTPResponse {
+        await post(
+            WireRoutes.sessions,
+            CreateSessionRequestDTO(
+                username: username,
+                authKey: (authKey ?? Self.authKey(username)).base64EncodedString(),
+                deviceName: device), address: address)
+    }
+
+    func refresh(_ refreshToken: String) async -> HTTPResponse {
+        await post(WireRoutes.refreshSession, RefreshSessionRequestDTO(refreshToken: refreshToken))
+    }
+
+    func kdf(_ username: String) async -> HTTPResponse {
+        await server.handle(HTTPRequest(method: "GET", path: WireRoutes.kdf(username)))
+    }
+
+    /// Registers `username` through the routes (unless it exists) and signs in; fails the test
+    /// unless both succeed.
+    func session(_ username: String, device: String = "laptop") async throws -> SessionDTO {
+        let registered = await register(Self.registration(username))
+        try #require(
+            registered.status == 201 || registered.errorCode == "username_taken",
+            "register answered \(registered.status): \(registered.text)")
+        let response = await signIn(username, device: device)
+        try #require(
+            response.status == 200, "sign-in answered \(response.status): \(response.text)")
+        return try response.decoded(SessionDTO.self)
+    }
+
+    /// A fresh access token for `username`, registered through the routes.
+    func token(_ username: String) async throws -> String {
+        try await session(username).accessToken
+    }
+
+    /// The database file and its WAL, as bytes, after closing the server.
+    func databaseBytes() async throws -> Data {
+        await server.shutDown()
+        let url = URL(fileURLWithPath: databasePath)
+        return try Data(contentsOf: url)
+            + ((try? Data(contentsOf: URL(fileURLWithPath: databasePath + "-wal"))) ?? Data())
+    }
 
     // MARK: - Requests
 

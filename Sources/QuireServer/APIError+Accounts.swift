@@ -1,0 +1,33 @@
+/// The refusals of the accounts and sessions routes.
+extension APIError {
+    static let invalidUsername = APIError(
+        status: 400, code: "invalid_username",
+        message: "'username' must be 1 to 64 characters: letters a-z, digits, '.', '_' or '-' "
+            + "(letter case is ignored).")
+
+    static let usernameTaken = APIError(
+        status: 409, code: "username_taken",
+        message: "That username is taken; choose another one, or sign in if it is yours.")
+
+    /// The same answer for an unknown username and a wrong key, so neither is revealed.
+    static let invalidCredentials = APIError(
+        status: 401, code: "invalid_credentials", message: "wrong username or password")
+
+    static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
+        var error = APIError(
+            status: 429, code: "too_many_attempts",
+            message: "Too many failed sign-ins; try again in \(seconds) seconds.")
+        error.retryAfter = seconds
+        return error
+    }
+
+    static let tokenExpired = APIError(
+        status: 401, code: "token_expired",
+        message: "The access token has expired; refresh the session "
+            + "(POST /v1/sessions/refresh) and retry.")
+
+    static let invalidRefreshToken = APIError(
+        status: 401, code: "invalid_refresh_token",
+        message: "The refresh token is not valid (unknown, already used, or signed out); "
+            + "sign in again.")
+}

@@ -1,0 +1,44 @@
+import Foundation
+import QuireCrypto
+
+/// The server's slow, salted hash of each account's auth key: PBKDF2-HMAC-SHA256 with a random
+/// 16-byte salt per account, so a stolen database does not let anyone sign in, and each guess
+/// against it costs `iterations` rounds.
+///
+/// Hashing runs on the calling thread (about 40 ms at 100,000 iterations) and cannot be cancelled.
+struct AuthKeyHasher: Sendable {
+    static let saltBytes = 16
+    static let hashBytes = 32
+
+    /// Iterations for new hashes; existing hashes are checked with the count stored beside them.
+    let iterations: Int
+
+    /// A fixed account that matches no key, checked when the username is unknown so a refusal
+    /// takes as long as a wrong key for a real account.
+    private static let decoySalt = Data(repeating: 0x5A, count: saltBytes)
+
+    /// A new salt and the hash of `authKey` under it. Throws `CryptoError` only if the platform
+    /// library fails.
+    func hash(_ authKey: Data) throws -> (hash: Data, salt: Data) {
+        let salt = SecureRandom.bytes(Self.saltBytes)
+        return (try derive(authKey, salt: salt, iterations: iterations), salt)
+    }
+
+    /// Whether `authKey` matches the stored credentials, compared in constant time. With nil
+    /// credentials (no such account) the same work is done against a decoy and false returned.
+    func verify(_ authKey: Data, against credentials: AccountCredentials?) throws -> Bool {
+        guard let credentials else {
+            let decoy = try derive(authKey, salt: Self.decoySalt, iterations: iterations)
+            _ = ConstantTime.equals(decoy, Data(count: Self.hashBytes))
+            return false
+        }
+        let candidate = try derive(
+            authKey, salt: credentials.authSalt, iterations: credentials.authIterations)
+        return ConstantTime.equals(candidate, credentials.authKeyHash)
+    }
+
+    private func derive(_ authKey: Data, salt: Data, iterations: Int) throws -> Data {
+        try PBKDF2.sha256(
+            password: authKey, salt: salt, iterations: iterations, keyLength: Self.hashBytes)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import QuireCrypto
+import QuireWire
+
+/// The accounts routes of API v1: key-derivation parameters, registration, password change; and
+/// the dispatcher for every accounts and sessions path.
+extension NotesServer {
+    /// Answers the accounts and sessions paths, or returns nil for any other path.
+    func accountsRoute(_ request: HTTPRequest) async throws -> HTTPResponse? {
+        let path = request.path
+        guard
+            path == WireRoutes.accounts || path.hasPrefix(WireRoutes.accounts + "/")
+                || path == WireRoutes.sessions || path.hasPrefix(WireRoutes.sessions + "/")
+        else { return nil }
+        switch path {
+        case WireRoutes.accounts:
+            try allow(request, ["POST"])
+            return try await createAccount(request)
+        case WireRoutes.password:
+            try allow(request, ["PUT"])
+            return try await changePassword(request)
+        case WireRoutes.sessions:
+            try allow(request, ["POST"])
+            return try await signIn(request)
+        case WireRoutes.refreshSession:
+            try allow(request, ["POST"])
+            return try await refresh(request)
+        case WireRoutes.currentSession:
+            try allow(request, ["DELETE"])
+            return try await signOut(request)
+        default:
+            break
+        }
+        let prefix = WireRoutes.accounts + "/"
+        let suffix = "/kdf"
+        let middle = path.dropFirst(prefix.count)
+        guard path.hasPrefix(prefix), middle.hasSuffix(suffix) else {
+            throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
+        }
+        let rawName = String(middle.dropLast(suffix.count))
+        guard !rawName.contains("/") else {
+            throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
+        }
+        try allow(request, ["GET"])
+        return try await kdfParameters(rawName)
+    }
+
+    // MARK: - Key-derivation parameters
+
+    /// The account's kdf parameters, or, for a name without an account, fake ones that are the
+    /// same on every call and after restarts: the salt is the first 16 bytes of
+    /// HMAC-SHA256(server secret, username), the iterations what new accounts are advised to use.
+    ///
+    /// A real account whose salt is not 16 bytes long, or whose iterations differ from the
+    /// advised count, is still distinguishable; clients that follow the defaults are not.
+    private func kdfParameters(_ rawName: String) async throws -> HTTPResponse {
+        let username = try RequestValidation.username(rawName)
+        if let account = try await storage.account(username: username.value) {
+            return .json(
+                200,
+                KDFParametersDTO(
+                    salt: account.credentials.kdfSalt.base64EncodedString(),
+                    iterations: account.credentials.kdfIterations))
+        }
+        let secret = try await storage.serverSecret()
+        let salt = HMAC.sha256(key: secret, data: Data(username.value.utf8)).prefix(16)
+        return .json(
+            200,
+            KDFParametersDTO(
+                salt: Data(salt).base64EncodedString(),
+                iterations: configuration.newAccountKDFIterations))
+    }
+
+    // MARK: - Registration
+
+    /// `POST /v1/accounts`: 201 with the new account's public id, 409 when the name is taken.
+    /// Only a slow salted hash of the auth key is stored.
+    private func createAccount(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try checkAccountBodySize(request)
+        let body = try RequestValidation.newAccount(
+            request.body, minIterations: configuration.minKDFIterations)
+        let publicID = try await register(
+            username: body.username, authKey: body.authKey, kdf: body.kdf,
+            wrappedNotesKey: body.wrappedNotesKey)
+        return .json(201, CreateAccountResponseDTO(accountId: publicID))
+    }
+
+    /// Stores a new account and returns its public id. Throws ``APIError/usernameTaken``.
+    func register(
+        username: Username, authKey: Data, kdf: ClientKDF, wrappedNotesKey: Data
+    ) async throws -> String {
+        let publicID = UUID().uuidString.lowercased()
+        let credentials = try credentials(authKey: authKey, kdf: kdf, wrappedKey: wrappedNotesKey)
+        do {
+            _ = try await storage.createAccount(
+                username: username.value, publicID: publicID, credentials: credentials, now: now())
+        } catch let error as ServerStorageError where error == .usernameTaken(username.value) {
+            throw APIError.usernameTaken
+        }
+        return publicID
+    }
+
+    private func credentials(authKey: Data, kdf: ClientKDF, wrappedKey: Data) throws
+        -> AccountCredentials
+    {
+        let (hash, salt) = try hasher.hash(authKey)
+        return AccountCredentials(
+            authKeyHash: hash, authSalt: salt, authIterations: hasher.iterations,
+            kdfSalt: kdf.salt, kdfIterations: kdf.iterations, wrappedNotesKey: wrappedKey)
+    }
+
+    // MARK: - Password change
+
+    /// `PUT /v1/accounts/current/password`: 204 after storing the new auth-key hash, kdf
+    /// parameters and wrapped notes key, and signing out every other session of the account.
+    /// A wrong current key is 401 `invalid_credentials` and counts toward the login throttle.
+    private func changePassword(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await authenticate(request)
+        try checkAccountBodySize(request)
+        let body = try RequestValidation.passwordChange(
+            request.body, minIterations: configuration.minKDFIterations)
+        guard let account = try await storage.account(id: session.account) else {
+            throw APIError.unauthorized
+        }
+        let attempt = try await admit(username: account.username, request: request)
+        guard try hasher.verify(body.currentAuthKey, against: account.credentials) else {
+            throw APIError.invalidCredentials
+        }
+        let replacement = try credentials(
+            authKey: body.newAuthKey, kdf: body.kdf, wrappedKey: body.wrappedNotesKey)
+        let changed = try await storage.changeCredentials(
+            account: account.id, expectedAuthKeyHash: account.credentials.authKeyHash,
+            to: replacement, keeping: session.session)
+        // Another change won the race: the key just checked is no longer the current one.
+        guard changed else { throw APIError.invalidCredentials }
+        await throttle.succeeded(attempt)
+        return .empty(204)
+    }
+
+    // MARK: - Shared checks
+
+    func checkAccountBodySize(_ request: HTTPRequest) throws(APIError) {
+        guard request.body.count <= RequestValidation.maxAccountBodyBytes else {
+            throw .payloadTooLarge
+        }
+    }
+
+    /// Admits one sign-in attempt by `username` from the request's address, or throws 429.
+    func admit(username: String, request: HTTPRequest) async throws(APIError)
+        -> LoginThrottle.Attempt
+    {
+        switch await throttle.admit(username: username, address: request.remoteAddress) {
+        case .allowed(let attempt):
+            return attempt
+        case .locked(let seconds):
+            throw .tooManyAttempts(retryAfter: seconds)
+        }
+    }
+}

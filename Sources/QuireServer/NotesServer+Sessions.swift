@@ -1,0 +1,133 @@
+import Foundation
+import QuireCrypto
+import QuireWire
+
+/// Sessions: signing in, refreshing with rotation and reuse detection, signing out, and the
+/// bearer authentication of every other route.
+///
+/// Tokens are 256 random bits (``SecureRandom/token(byteCount:)``); the database holds only their
+/// SHA-256 hashes. Looking a token up by its hash is safe against timing attacks: an attacker can
+/// learn at most a prefix of the hash of a token they do not know, which does not help guess it.
+extension NotesServer {
+    /// `POST /v1/sessions`: a new session for the right username and auth key, 401
+    /// `invalid_credentials` otherwise (the same answer, after the same work, for an unknown
+    /// username), or 429 with `Retry-After` while the username or address is locked, decided
+    /// before the key is checked.
+    func signIn(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try checkAccountBodySize(request)
+        let body = try RequestValidation.signIn(request.body)
+        let attempt = try await admit(username: body.username.value, request: request)
+        let account = try await storage.account(username: body.username.value)
+        guard try hasher.verify(body.authKey, against: account?.credentials), let account else {
+            throw APIError.invalidCredentials
+        }
+        await throttle.succeeded(attempt)
+        let (access, refresh, hashes) = newTokens()
+        _ = try await storage.createSession(
+            account: account.id, deviceName: body.deviceName, tokens: hashes, now: now())
+        return .json(200, sessionDTO(account, access: access, refresh: refresh))
+    }
+
+    /// `POST /v1/sessions/refresh`: a new token pair; the presented refresh token stops working.
+    /// Presenting a refresh token that was already rotated revokes its whole session (OAuth 2.0
+    /// Security BCP's reuse detection): whoever holds the newer pair loses it too.
+    ///
+    /// A client that resends a refresh whose answer it lost is treated as a reuse: it must sign in
+    /// again. Only the previous refresh token is remembered; an older one is simply unknown.
+    func refresh(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try checkAccountBodySize(request)
+        let token = try RequestValidation.refreshToken(request.body)
+        let (access, refresh, hashes) = newTokens()
+        switch try await storage.refreshSession(
+            refreshHash: Self.tokenHash(token), replacement: hashes)
+        {
+        case .rotated(let account):
+            return .json(200, sessionDTO(account, access: access, refresh: refresh))
+        case .reused:
+            log("a rotated refresh token was presented again; its session is revoked")
+            throw APIError.invalidRefreshToken
+        case .unknown:
+            throw APIError.invalidRefreshToken
+        }
+    }
+
+    /// `DELETE /v1/sessions/current`: 204; the session's tokens stop working. An expired access
+    /// token may still sign its own session out.
+    func signOut(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await authenticate(request, allowExpired: true)
+        try await storage.revokeSession(session.session)
+        return .empty(204)
+    }
+
+    /// The live session of the request's bearer token. Throws 401 `unauthorized` for a missing,
+    /// unknown or revoked token, 401 `token_expired` for an expired one (unless `allowExpired`).
+    func authenticate(_ request: HTTPRequest, allowExpired: Bool = false) async throws
+        -> AuthenticatedSession
+    {
+        guard let token = RequestValidation.bearerToken(request),
+            let session = try await storage.session(accessHash: Self.tokenHash(token))
+        else { throw APIError.unauthorized }
+        guard allowExpired || now() < session.accessExpiresAt else {
+            throw APIError.tokenExpired
+        }
+        return session
+    }
+
+    // MARK: - In-process accounts
+
+    /// Registers `username` with a random auth key nobody knows and opens one session; returns
+    /// its access token. For in-process tests and tools that need an account without a client:
+    /// no one can sign in to it with a password, and the token expires like any other.
+    ///
+    /// Throws ``ServerStorageError/invalidUsername(_:)`` or ``ServerStorageError/usernameTaken(_:)``.
+    public func createAccount(username rawName: String) async throws -> String {
+        guard let username = Username(rawName) else {
+            throw ServerStorageError.invalidUsername(rawName)
+        }
+        let kdf = ClientKDF(
+            salt: SecureRandom.bytes(16), iterations: configuration.newAccountKDFIterations)
+        do {
+            _ = try await register(
+                username: username, authKey: SecureRandom.bytes(RequestValidation.authKeyBytes),
+                kdf: kdf, wrappedNotesKey: SecureRandom.bytes(60))
+        } catch let error as APIError where error == .usernameTaken {
+            throw ServerStorageError.usernameTaken(username.value)
+        }
+        guard let account = try await storage.account(username: username.value) else {
+            throw ServerStorageError.closed
+        }
+        let (access, _, hashes) = newTokens()
+        _ = try await storage.createSession(
+            account: account.id, deviceName: "in-process", tokens: hashes, now: now())
+        return access
+    }
+
+    // MARK: - Tokens
+
+    /// A fresh access and refresh token and their stored form.
+    private func newTokens() -> (access: String, refresh: String, hashes: SessionTokenHashes) {
+        let access = SecureRandom.token()
+        let refresh = SecureRandom.token()
+        let expiry = now().addingTimeInterval(TimeInterval(configuration.accessTokenTTL))
+        return (
+            access, refresh,
+            SessionTokenHashes(
+                accessHash: Self.tokenHash(access), accessExpiresAt: expiry,
+                refreshHash: Self.tokenHash(refresh))
+        )
+    }
+
+    private func sessionDTO(_ account: StoredAccount, access: String, refresh: String)
+        -> SessionDTO
+    {
+        SessionDTO(
+            accountId: account.publicID, accessToken: access, refreshToken: refresh,
+            expiresIn: configuration.accessTokenTTL,
+            wrappedNotesKey: account.credentials.wrappedNotesKey.base64EncodedString())
+    }
+
+    /// The stored form of a token: lowercase SHA-256 hex.
+    static func tokenHash(_ token: String) -> String {
+        SHA256Digest.hex(Data(token.utf8))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import QuireSQLite
+
+/// Accounts and sessions in the SQLite store. Each method is one transaction.
+extension SQLiteServerStorage {
+    // MARK: - Accounts
+
+    public func createAccount(
+        username: String, publicID: String, credentials: AccountCredentials, now: Date
+    ) throws -> AccountID {
+        let db = try open()
+        return try db.transaction {
+            let taken = try db.queryFirst(
+                "SELECT 1 FROM accounts WHERE username = ?", username
+            ) { _ in true }
+            if taken == true { throw ServerStorageError.usernameTaken(username) }
+            try db.run(
+                """
+                INSERT INTO accounts (
+                    username, created_at, public_id, auth_key_hash, auth_salt, auth_iterations,
+                    kdf_salt, kdf_iterations, wrapped_notes_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, username, now.storedMilliseconds, publicID, credentials.authKeyHash,
+                credentials.authSalt, credentials.authIterations, credentials.kdfSalt,
+                credentials.kdfIterations, credentials.wrappedNotesKey)
+            return AccountID(db.lastInsertRowID)
+        }
+    }
+
+    public func account(username: String) throws -> StoredAccount? {
+        try open().queryFirst(
+            "SELECT \(Self.accountColumns) FROM accounts WHERE username = ? AND \(Self.canSignIn)",
+            username, map: Self.storedAccount)
+    }
+
+    public func account(id: AccountID) throws -> StoredAccount? {
+        try open().queryFirst(
+            "SELECT \(Self.accountColumns) FROM accounts WHERE id = ? AND \(Self.canSignIn)",
+            id.rawValue, map: Self.storedAccount)
+    }
+
+    public func changeCredentials(
+        account: AccountID, expectedAuthKeyHash: Data, to credentials: AccountCredentials,
+        keeping session: SessionID
+    ) throws -> Bool {
+        let db = try open()
+        return try db.transaction {
+            let changed = try db.run(
+                """
+                UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
+                    kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
+                WHERE id = ? AND auth_key_hash = ?
+                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
+                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
+                account.rawValue, expectedAuthKeyHash)
+            guard changed == 1 else { return false }
+            try db.run(
+                "UPDATE sessions SET revoked = 1 WHERE account_id = ? AND id != ?",
+                account.rawValue, session.rawValue)
+            return true
+        }
+    }
+
+    public func serverSecret() throws -> Data {
+        let secret = try open().queryFirst(
+            "SELECT value FROM server_secrets WHERE name = ?", Self.kdfSecretName
+        ) { $0.blob(0) }
+        guard let secret, secret.count == 32 else {
+            throw SQLiteError(
+                code: 0, message: "the database has no kdf secret; it was not migrated", sql: nil)
+        }
+        return secret
+    }
+
+    // MARK: - Sessions
+
+    public func createSession(
+        account: AccountID, deviceName: String, tokens: SessionTokenHashes, now: Date
+    ) throws -> SessionID {
+        let db = try open()
+        return try db.transaction {
+            try db.run(
+                """
+                INSERT INTO sessions (
+                    account_id, device_name, access_hash, access_expires_at, refresh_hash,
+                    created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, account.rawValue, deviceName, tokens.accessHash,
+                tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash,
+                now.storedMilliseconds)
+            return SessionID(db.lastInsertRowID)
+        }
+    }
+
+    public func session(accessHash: String) throws -> AuthenticatedSession? {
+        try open().queryFirst(
+            """
+            SELECT id, account_id, access_expires_at FROM sessions
+            WHERE access_hash = ? AND revoked = 0
+            """, accessHash
+        ) { row in
+            AuthenticatedSession(
+                session: SessionID(row.int64(0)), account: AccountID(row.int64(1)),
+                accessExpiresAt: Date(storedMilliseconds: row.int64(2)))
+        }
+    }
+
+    public func refreshSession(refreshHash: String, replacement: SessionTokenHashes) throws
+        -> RefreshOutcome
+    {
+        let db = try open()
+        return try db.transaction {
+            let current = try db.queryFirst(
+                "SELECT id, account_id FROM sessions WHERE refresh_hash = ? AND revoked = 0",
+                refreshHash
+            ) { (SessionID($0.int64(0)), AccountID($0.int64(1))) }
+            if let (session, accountID) = current {
+                guard let account = try account(id: accountID) else { return .unknown }
+                try db.run(
+                    """
+                    UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?,
+                        access_hash = ?, access_expires_at = ?
+                    WHERE id = ?
+                    """, replacement.refreshHash, replacement.accessHash,
+                    replacement.accessExpiresAt.storedMilliseconds, session.rawValue)
+                return .rotated(account)
+            }
+            let replayed = try db.queryFirst(
+                "SELECT id FROM sessions WHERE previous_refresh_hash = ? AND revoked = 0",
+                refreshHash
+            ) { SessionID($0.int64(0)) }
+            guard let replayed else { return .unknown }
+            try db.run("UPDATE sessions SET revoked = 1 WHERE id = ?", replayed.rawValue)
+            return .reused
+        }
+    }
+
+    public func revokeSession(_ session: SessionID) throws {
+        let db = try open()
+        _ = try db.transaction {
+            try db.run("UPDATE sessions SET revoked = 1 WHERE id = ?", session.rawValue)
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let accountColumns = """
+        id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,
+        kdf_iterations, wrapped_notes_key
+        """
+
+    /// Accounts left by the removed `add-account` have no credentials and cannot sign in.
+    private static let canSignIn = "auth_key_hash IS NOT NULL"
+
+    private static func storedAccount(_ row: SQLiteRow) -> StoredAccount {
+        StoredAccount(
+            id: AccountID(row.int64(0)), publicID: row.text(1), username: row.text(2),
+            credentials: AccountCredentials(
+                authKeyHash: row.blob(3), authSalt: row.blob(4), authIterations: row.int(5),
+                kdfSalt: row.blob(6), kdfIterations: row.int(7), wrappedNotesKey: row.blob(8)))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// Access-token expiry, refresh rotation with reuse detection, and sign-out.
+struct SessionLifecycleTests {
+    let harness: ServerHarness
+
+    init() throws {
+        harness = try ServerHarness()
+    }
+
+    private func signOut(_ token: String) async -> HTTPResponse {
+        await harness.server.handle(
+            HTTPRequest(
+                method: "DELETE", path: WireRoutes.currentSession,
+                headers: ["Authorization": "Bearer \(token)"]))
+    }
+
+    // MARK: - Expiry
+
+    @Test func accessTokenExpiresAfterItsLifetime() async throws {
+        let session = try await harness.session("ada")
+        harness.clock.advance(by: 899)
+        #expect(await harness.changesResponse(token: session.accessToken).status == 200)
+
+        harness.clock.advance(by: 1)
+        let response = await harness.changesResponse(token: session.accessToken)
+
+        #expect(response.status == 401)
+        #expect(response.errorCode == "token_expired")
+        #expect(try response.decoded(ErrorResponseDTO.self).error.message.contains("refresh"))
+        #expect(response.header("WWW-Authenticate") == "Bearer")
+    }
+
+    @Test func configuredLifetimeIsReportedAndEnforced() async throws {
+        var configuration = ServerHarness.configuration
+        configuration.accessTokenTTL = 60
+        let harness = try ServerHarness(configuration: configuration)
+        let session = try await harness.session("ada")
+
+        harness.clock.advance(by: 60)
+
+        #expect(session.expiresIn == 60)
+        #expect(
+            await harness.changesResponse(token: session.accessToken).errorCode == "token_expired")
+    }
+
+    @Test func refreshAfterExpiryGivesAWorkingToken() async throws {
+        let session = try await harness.session("ada")
+        harness.clock.advance(by: 3_600)
+
+        let refreshed = try await harness.refresh(session.refreshToken).decoded(SessionDTO.self)
+
+        #expect(await harness.changesResponse(token: refreshed.accessToken).status == 200)
+        #expect(refreshed.accountId == session.accountId)
+        #expect(refreshed.wrappedNotesKey == session.wrappedNotesKey)
+    }
+
+    // MARK: - Rotation
+
+    @Test func refreshRotatesBothTokensAndRetiresTheOldRefreshToken() async throws {
+        let session = try await harness.session("ada")
+
+        let response = await harness.refresh(session.refreshToken)
+        let refreshed = try response.decoded(SessionDTO.self)
+        let next = await harness.refresh(refreshed.refreshToken)
+
+        #expect(response.status == 200)
+        #expect(refreshed.accessToken != session.accessToken)
+        #expect(refreshed.refreshToken != session.refreshToken)
+        #expect(
+            await harness.changesResponse(token: session.accessToken).errorCode == "unauthorized")
+        #expect(next.status == 200)
+    }
+
+    @Test func reusedRefreshTokenRevokesTheWholeSession() async throws {
+        let session = try await harness.session("ada")
+        let refreshed = try await harness.refresh(session.refreshToken).decoded(SessionDTO.self)
+
+        let replay = await harness.refresh(session.refreshToken)
+
+        #expect(replay.status == 401)
+        #expect(replay.errorCode == "invalid_refresh_token")
+        #expect(
+            await harness.changesResponse(token: refreshed.accessToken).errorCode == "unauthorized")
+        #expect(await harness.refresh(refreshed.refreshToken).errorCode == "invalid_refresh_token")
+    }
+
+    @Test func reuseRevokesOnlyThatSession() async throws {
+        let laptop = try await harness.session("ada", device: "laptop")
+        let phone = try await harness.session("ada", device: "phone")
+        _ = await harness.refresh(laptop.refreshToken)
+
+        _ = await harness.refresh(laptop.refreshToken)
+
+        #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
+    }
+
+    @Test func unknownRefreshTokenIsRefused() async throws {
+        let response = await harness.refresh("not-a-token")
+
+        #expect(response.status == 401)
+        #expect(response.errorCode == "invalid_refresh_token")
+        #expect(response.header("WWW-Authenticate") == "Bearer")
+    }
+
+    // MARK: - Sign-out
+
+    @Test func signOutRevokesBothTokens() async throws {
+        let session = try await harness.session("ada")
+
+        let response = await signOut(session.accessToken)
+
+        #expect(response.status == 204)
+        #expect(response.body.isEmpty)
+        #expect(
+            await harness.changesResponse(token: session.accessToken).errorCode == "unauthorized")
+        #expect(await harness.refresh(session.refreshToken).errorCode == "invalid_refresh_token")
+        #expect(await signOut(session.accessToken).status == 401)
+    }
+
+    @Test func expiredAccessTokenCanStillSignItsSessionOut() async throws {
+        let session = try await harness.session("ada")
+        harness.clock.advance(by: 3_600)
+
+        #expect(await signOut(session.accessToken).status == 204)
+        #expect(await harness.refresh(session.refreshToken).errorCode == "invalid_refresh_token")
+    }
+
+    @Test func signOutLeavesOtherSessionsSignedIn() async throws {
+        let laptop = try await harness.session("ada", device: "laptop")
+        let phone = try await harness.session("ada", device: "phone")
+
+        _ = await signOut(laptop.accessToken)
+
+        #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
+    }
+
+    @Test func signOutWithoutTokenIsUnauthorized() async throws {
+        let response = await harness.server.handle(
+            HTTPRequest(method: "DELETE", path: WireRoutes.currentSession))
+
+        #expect(response.status == 401)
+        #expect(response.errorCode == "unauthorized")
+    }
+}
