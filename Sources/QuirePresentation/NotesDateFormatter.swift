@@ -15,8 +15,10 @@ public struct NotesDateFormatter: Sendable {
         locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        time = Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, timeZone: timeZone)
-        day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, timeZone: timeZone)
+        time = Date.FormatStyle(
+            date: .omitted, time: .shortened, locale: locale, timeZone: timeZone)
+        day = Date.FormatStyle(
+            date: .abbreviated, time: .omitted, locale: locale, timeZone: timeZone)
         dayAndTime = Date.FormatStyle(
             date: .abbreviated, time: .shortened, locale: locale, timeZone: timeZone)
         var calendar = Calendar(identifier: .gregorian)
@@ -34,6 +36,11 @@ public struct NotesDateFormatter: Sendable {
     /// When the last sync finished: "10:42" today, "3 Mar 2025 at 10:42" before.
     public func syncTime(_ date: Date) -> String {
         isToday(date) ? date.formatted(time) : date.formatted(dayAndTime)
+    }
+
+    /// The start of today: rows formatted on another day may need formatting again.
+    func today() -> Date {
+        calendar.startOfDay(for: now())
     }
 
     private func isToday(_ date: Date) -> Bool {

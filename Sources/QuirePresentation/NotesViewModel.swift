@@ -28,6 +28,10 @@ public final class NotesViewModel {
 
     @ObservationIgnored private var notes: [Note]?
     @ObservationIgnored private var rows: [NoteRow]?
+    /// Each note's row as last formatted, reused while the note is unchanged: formatting 10,000
+    /// dates on every save would stall the main actor. Valid for `rowCacheDay` only.
+    @ObservationIgnored private var rowCache: [NoteID: (note: Note, row: NoteRow)] = [:]
+    @ObservationIgnored private var rowCacheDay: Date?
     @ObservationIgnored private var status: SyncStatus?
     @ObservationIgnored private var draft: Draft?
     @ObservationIgnored private var writeFailure: String?
@@ -92,13 +96,30 @@ public final class NotesViewModel {
 
     private func receive(_ list: [Note]) {
         notes = list
-        rows = list.map { NoteRow($0, formatter: formatter) }
+        rows = makeRows(list)
         if let draft {
             let next = draft.reconciled(with: list)
             if next == nil { cancelPendingSave() }
             self.draft = next
         }
         publish()
+    }
+
+    private func makeRows(_ list: [Note]) -> [NoteRow] {
+        let today = formatter.today()
+        let cache = rowCacheDay == today ? rowCache : [:]
+        var next: [NoteID: (note: Note, row: NoteRow)] = [:]
+        next.reserveCapacity(list.count)
+        let rows = list.map { note in
+            let row =
+                cache[note.id].flatMap { $0.note == note ? $0.row : nil }
+                ?? NoteRow(note, formatter: formatter)
+            next[note.id] = (note, row)
+            return row
+        }
+        rowCache = next
+        rowCacheDay = today
+        return rows
     }
 
     private func receive(_ status: SyncStatus) {
@@ -162,8 +183,7 @@ public final class NotesViewModel {
     }
 
     /// Saves a dirty draft now and returns once every queued write has finished: call it when the
-    /// app goes to the background. If the caller is cancelled, the writes still complete (saves
-    /// are never cancelled); only the wait ends early.
+    /// app goes to the background. Cancelling the caller neither cancels nor shortens the writes.
     public func flush() async {
         saveDraft()
         await lastWrite?.value

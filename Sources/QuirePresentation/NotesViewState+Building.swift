@@ -16,7 +16,9 @@ extension NotesViewState {
         let status = status ?? SyncStatus()
         return NotesViewState(
             rows: rows ?? [],
-            empty: rows.flatMap { emptyState(rows: $0, status: status, syncConfigured: syncConfigured) },
+            empty: rows.flatMap {
+                emptyState(rows: $0, status: status, syncConfigured: syncConfigured)
+            },
             isSyncing: syncConfigured && status.isSyncing,
             syncProblem: syncConfigured ? syncProblem(status, formatter: formatter) : nil,
             editor: editor,
@@ -27,7 +29,8 @@ extension NotesViewState {
     }
 
     /// "No notes" only when that is known: after a sync succeeded, or with no server at all.
-    static func emptyState(rows: [NoteRow], status: SyncStatus, syncConfigured: Bool) -> EmptyState? {
+    static func emptyState(rows: [NoteRow], status: SyncStatus, syncConfigured: Bool) -> EmptyState?
+    {
         guard rows.isEmpty else { return nil }
         if !syncConfigured || status.lastSyncedAt != nil { return .noNotes }
         if status.lastRunFailed && !status.isSyncing {

@@ -27,8 +27,9 @@ struct DraftTests {
         #expect(h.state.editor?.body == "eggs\nmilk")
         h.clock.advance(by: .milliseconds(499))
         try await h.waitUntil("the debounce waiting") { h.clock.sleeperCount == 1 }
-        #expect(h.notes.saves.isEmpty)
-        #expect(h.state.editor?.isDirty == true)
+        await h.expectStillHolds("nothing saved before 500 ms") {
+            h.notes.saves.isEmpty && h.state.editor?.isDirty == true
+        }
 
         h.clock.advance(by: .milliseconds(1))
         try await h.waitUntil("the save") { h.notes.saves.count == 1 }
@@ -51,7 +52,9 @@ struct DraftTests {
         h.viewModel.edit(title: "Groceries", body: "eggs\nmilk")
         h.clock.advance(by: .milliseconds(499))
         try await h.waitUntil("the last debounce waiting") { h.clock.sleeperCount == 1 }
-        #expect(h.notes.saves.isEmpty)
+        await h.expectStillHolds("nothing saved before 500 ms after the last edit") {
+            h.notes.saves.isEmpty && h.state.editor?.isDirty == true
+        }
 
         h.clock.advance(by: .milliseconds(1))
         try await h.waitUntil("the save") { h.notes.saves.count == 1 }

@@ -56,7 +56,8 @@ struct NotesViewStateTests {
     @Test func rowsShowTitlePreviewDateAndBadge() async throws {
         let long = String(repeating: "word ", count: 30)
         let notes: [Note] = [
-            .sample("  Groceries ", "\n   \n  eggs  \nmilk", sync: .pending(changes: 2), minutesAgo: 78),
+            .sample(
+                "  Groceries ", "\n   \n  eggs  \nmilk", sync: .pending(changes: 2), minutesAgo: 78),
             .sample("", long, sync: .conflict, minutesAgo: 60 * 24 * 10),
             .sample("Refused", "x", sync: .refused, minutesAgo: 60 * 24 * 11),
             .sample("Plain", "", sync: .synced, minutesAgo: 60 * 24 * 12),
@@ -79,14 +80,32 @@ struct NotesViewStateTests {
         #expect(h.state.empty == nil)
     }
 
+    @Test func rowsFormattedYesterdayShowTheirDateAfterMidnight() async throws {
+        let now = MovableNow(Harness.now)
+        let formatter = NotesDateFormatter(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!,
+            now: { now.value })
+        let h = Harness(notes: [.sample("Morning", minutesAgo: 78)], formatter: formatter)
+        defer { h.stop() }
+        try await h.start()
+        #expect(h.state.rows.first?.date == "10:42")
+
+        now.value = Harness.now.addingTimeInterval(86_400)
+        h.notes.store(.sample("Next day"))
+        try await h.waitUntil("the new list") { h.state.rows.count == 2 }
+        #expect(h.state.rows.first { $0.title == "Morning" }?.date == "3 Mar 2025")
+    }
+
     @Test func aFailedSyncKeepsTheRowsAndSaysWhenItLastSynced() async throws {
         let lastSynced = Harness.now.addingTimeInterval(-78 * 60)  // 10:42 UTC
-        let h = Harness(notes: [.sample("Kept"), .sample("Also kept")],
-                        status: SyncStatus(lastSyncedAt: lastSynced))
+        let h = Harness(
+            notes: [.sample("Kept"), .sample("Also kept")],
+            status: SyncStatus(lastSyncedAt: lastSynced))
         defer { h.stop() }
         try await h.start()
 
-        h.status.set(SyncStatus(lastSyncedAt: lastSynced, lastRunFailed: true, lastError: "offline"))
+        h.status.set(
+            SyncStatus(lastSyncedAt: lastSynced, lastRunFailed: true, lastError: "offline"))
         try await h.waitUntil("the problem") { h.state.syncProblem != nil }
 
         #expect(h.state.syncProblem == "Couldn't sync · last synced 10:42")
@@ -97,7 +116,8 @@ struct NotesViewStateTests {
 
     @Test func aProblemFromAnotherDaySaysTheDayToo() {
         let problem = NotesViewState.syncProblem(
-            SyncStatus(lastSyncedAt: Harness.now.addingTimeInterval(-2 * 86_400), lastRunFailed: true),
+            SyncStatus(
+                lastSyncedAt: Harness.now.addingTimeInterval(-2 * 86_400), lastRunFailed: true),
             formatter: Harness.formatter)
         #expect(problem == "Couldn't sync · last synced 1 Mar 2025 at 12:00")
     }
@@ -115,7 +135,8 @@ struct NotesViewStateTests {
     }
 
     @Test func countsComeFromTheStatus() async throws {
-        let h = Harness(status: SyncStatus(lastSyncedAt: Harness.now, pendingCount: 4, conflictCount: 1))
+        let h = Harness(
+            status: SyncStatus(lastSyncedAt: Harness.now, pendingCount: 4, conflictCount: 1))
         defer { h.stop() }
         try await h.start()
         try await h.waitUntil("the counts") { h.state.pendingCount == 4 }
@@ -131,5 +152,18 @@ struct NotesViewStateTests {
         viewModel.onDisappear()
         await watch.value
         try await h.waitUntil("the stream released") { h.notes.subscriberCount == 0 }
+    }
+}
+
+/// A "now" a test can move. `@unchecked Sendable`: `value` is only touched while holding `lock`.
+private final class MovableNow: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ date: Date) { current = date }
+
+    var value: Date {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }

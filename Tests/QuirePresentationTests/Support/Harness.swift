@@ -21,13 +21,13 @@ final class Harness {
 
     init(
         notes: [Note] = [], status: SyncStatus = SyncStatus(lastSyncedAt: Harness.now),
-        syncConfigured: Bool = true
+        syncConfigured: Bool = true, formatter: NotesDateFormatter = Harness.formatter
     ) {
         self.notes = FakeNotesRepository(notes)
         self.status = FakeSyncStatusRepository(status)
         viewModel = NotesViewModel(
             notes: self.notes, status: self.status, clock: clock, debounce: .milliseconds(500),
-            syncConfigured: syncConfigured, dateFormatter: Self.formatter)
+            syncConfigured: syncConfigured, dateFormatter: formatter)
     }
 
     var state: NotesViewState { viewModel.viewState }
@@ -54,8 +54,27 @@ final class Harness {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             if ContinuousClock.now > deadline {
-                Issue.record("timed out waiting for \(what); state: \(state)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "timed out waiting for \(what); state: \(state)", sourceLocation: sourceLocation
+                )
                 throw TimedOut()
+            }
+            await Task.yield()
+        }
+    }
+
+    /// Checks that `condition` keeps holding while the main actor gets `turns` chances to run
+    /// whatever is queued (a woken debounce, a list on its way): the "and not before" half of a
+    /// timing test, without sleeping.
+    func expectStillHolds(
+        _ what: String, turns: Int = 200, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: @MainActor () -> Bool
+    ) async {
+        for _ in 0..<turns {
+            guard condition() else {
+                Issue.record(
+                    "no longer true: \(what); state: \(state)", sourceLocation: sourceLocation)
+                return
             }
             await Task.yield()
         }

@@ -38,7 +38,8 @@ final class ManualClock: Clock, @unchecked Sendable {
             return nextID
         }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = lock.withLock {
                     if cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= current { return .success(()) }
