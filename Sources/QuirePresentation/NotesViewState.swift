@@ -2,6 +2,43 @@ import Foundation
 import QuireDomain
 
 /// Everything the notes screen shows, as one value (seed 000 card 2).
+///
+/// Small states that coexist rather than one big enum: rows, "syncing" and "the last sync failed"
+/// can all be true at once, and a failed sync never empties `rows` (promise 5).
 public struct NotesViewState: Equatable, Sendable {
-    public init() {}
+    /// The live notes, newest first, as the list shows them.
+    public let rows: [NoteRow]
+    /// What to show instead of rows; nil when there are rows, and before the database has
+    /// answered at all (a moment at launch, too short to say anything honest).
+    public let empty: EmptyState?
+    /// A sync is running now.
+    public let isSyncing: Bool
+    /// "Couldn't sync · last synced 10:42" (or "Couldn't sync yet") when the last run failed.
+    public let syncProblem: String?
+    /// The note open in the editor, or nil.
+    public let editor: EditorState?
+    /// Changes saved here that the server has not acknowledged.
+    public let pendingCount: Int
+    /// Conflict copies waiting for the user.
+    public let conflictCount: Int
+    /// The one-line status label (seed 004): "Synced", "Syncing…", "2 conflicts", …
+    public let statusLabel: String
+    /// The last save or delete that failed, for people; cleared by the next write that succeeds.
+    public let writeFailure: String?
+
+    public init(
+        rows: [NoteRow] = [], empty: EmptyState? = nil, isSyncing: Bool = false,
+        syncProblem: String? = nil, editor: EditorState? = nil, pendingCount: Int = 0,
+        conflictCount: Int = 0, statusLabel: String = "", writeFailure: String? = nil
+    ) {
+        self.rows = rows
+        self.empty = empty
+        self.isSyncing = isSyncing
+        self.syncProblem = syncProblem
+        self.editor = editor
+        self.pendingCount = pendingCount
+        self.conflictCount = conflictCount
+        self.statusLabel = statusLabel
+        self.writeFailure = writeFailure
+    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import QuireDomain
+
+extension NotesViewState {
+    /// Combines what the view model knows into the view state. Pure: same input, same state.
+    ///
+    /// - Parameters:
+    ///   - rows: the rows of the latest notes list, or nil before the first list arrived.
+    ///   - status: the latest sync status, or nil before the first one arrived.
+    ///   - syncConfigured: false when this device has no server: then an empty list is simply
+    ///     "no notes", since no sync will ever bring any.
+    static func build(
+        rows: [NoteRow]?, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
+        writeFailure: String?, formatter: NotesDateFormatter
+    ) -> NotesViewState {
+        let status = status ?? SyncStatus()
+        return NotesViewState(
+            rows: rows ?? [],
+            empty: rows.flatMap {
+                emptyState(rows: $0, status: status, syncConfigured: syncConfigured)
+            },
+            isSyncing: syncConfigured && status.isSyncing,
+            syncProblem: syncConfigured ? syncProblem(status, formatter: formatter) : nil,
+            editor: editor,
+            pendingCount: status.pendingCount,
+            conflictCount: status.conflictCount,
+            statusLabel: statusLabel(status, syncConfigured: syncConfigured),
+            writeFailure: writeFailure)
+    }
+
+    /// "No notes" only when that is known: after a sync succeeded, or with no server at all.
+    static func emptyState(rows: [NoteRow], status: SyncStatus, syncConfigured: Bool) -> EmptyState?
+    {
+        guard rows.isEmpty else { return nil }
+        if !syncConfigured || status.lastSyncedAt != nil { return .noNotes }
+        if status.lastRunFailed && !status.isSyncing {
+            return .firstSyncFailed(message: status.lastError ?? "The sync failed.")
+        }
+        return .firstSyncRunning
+    }
+
+    /// "Couldn't sync · last synced 10:42", or "Couldn't sync yet"; nil when the last run worked.
+    static func syncProblem(_ status: SyncStatus, formatter: NotesDateFormatter) -> String? {
+        guard status.lastRunFailed else { return nil }
+        guard let lastSyncedAt = status.lastSyncedAt else { return "Couldn't sync yet" }
+        return "Couldn't sync · last synced \(formatter.syncTime(lastSyncedAt))"
+    }
+
+    /// Seed 004's label. Conflicts come first: they wait for the user, whatever sync is doing.
+    /// The status does not say whether the device is offline, so a failed run reads
+    /// "Couldn't sync" rather than guessing "Offline".
+    static func statusLabel(_ status: SyncStatus, syncConfigured: Bool) -> String {
+        guard syncConfigured else { return "On this device only" }
+        if status.conflictCount > 0 {
+            return status.conflictCount == 1 ? "1 conflict" : "\(status.conflictCount) conflicts"
+        }
+        if status.isSyncing { return "Syncing…" }
+        if status.lastRunFailed { return "Couldn't sync" }
+        if status.pendingCount > 0 { return "\(status.pendingCount) not synced" }
+        return status.lastSyncedAt == nil ? "Not synced yet" : "Synced"
+    }
+}
