@@ -5,6 +5,9 @@ import Foundation
 struct PasswordReader {
     let fromStandardInput: Bool
 
+    /// True when standard input is a terminal a person can answer at.
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// Reads one password, prompting with `prompt` on stderr when reading from the terminal.
     /// - Throws: a usage error when stdin is not a terminal and `--password-stdin` was not given, or
     ///   when the password is empty.

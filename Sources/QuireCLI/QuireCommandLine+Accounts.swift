@@ -32,6 +32,8 @@ extension QuireCommandLine {
         console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
     }
 
+    /// Signs out and erases this device's notes (seed 000: warn, stop, delete the database).
+    /// Unsynced changes would be lost, so it says how many and asks first, unless `--force`.
     func logout(_ words: [String]) async throws {
         let arguments = try Arguments(words, options: [], flags: ["force"])
         _ = try arguments.expectPositionals([])
@@ -39,6 +41,20 @@ extension QuireCommandLine {
         guard let session = try device.credentials.load() else {
             console.out("Not signed in.")
             return
+        }
+        let pending = await currentStatus(device).pendingCount
+        if pending > 0, !arguments.flag("force") {
+            let warning = "\(pending) change(s) haven't synced and will be lost."
+            guard PasswordReader.standardInputIsTerminal else {
+                throw CLIError(
+                    code: .failure,
+                    message: "\(warning) Run 'quire sync' first, or 'quire logout --force' to sign out anyway.")
+            }
+            console.err(warning + " Sign out and erase them? [y/N] ")
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                throw CLIError(code: .failure, message: "still signed in; nothing was erased")
+            }
         }
         let outcome = await AccountFlows.logout(
             session: session, transport: URLSessionTransport(baseURL: session.serverURL))
@@ -51,10 +67,8 @@ extension QuireCommandLine {
             }
             console.err("quire: the server was not told (\(error)); its session ends when its tokens expire.")
         }
-        try device.credentials.clear()
-        let pending = await currentStatus(device).pendingCount
-        let kept = pending > 0 ? " \(pending) unsynced change(s) wait for the next sign-in." : ""
-        console.out("Signed out. Your notes stay on this device.\(kept)")
+        try device.eraseLocalData()
+        console.out("Signed out; this device's notes were erased (the account keeps every synced note).")
     }
 
     func passwd(_ words: [String]) async throws {

@@ -51,7 +51,7 @@ extension QuireCommandLine {
         }
         guard !notes.isEmpty else {
             let status = await currentStatus(device)
-            console.out(Self.emptyListMessage(status: status, hasRemote: (try? device.remote()) != nil))
+            console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))
             return
         }
         for note in notes {

@@ -2,39 +2,16 @@ import Foundation
 import QuireClient
 import QuireDomain
 
-// MARK: - remote, sync, status
+// MARK: - sync, status
 
 extension QuireCommandLine {
-    func remote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["token"], flags: ["json"])
-        let device = try openDevice()
-        if arguments.positionals.isEmpty, arguments.options["token"] == nil {
-            guard let remote = try device.remote() else {
-                console.out("No server configured. Set one with: quire remote URL --token TOKEN")
-                return
-            }
-            console.out(remote.serverURL.absoluteString)
-            return
-        }
-        let url = try arguments.expectPositionals(["url"])[0]
-        guard let token = arguments.options["token"], !token.isEmpty else {
-            throw CLIError.usage("'remote' needs --token TOKEN (from 'quire-server add-account NAME')")
-        }
-        guard let serverURL = URL(string: url), let scheme = serverURL.scheme,
-            ["http", "https"].contains(scheme), serverURL.host != nil
-        else {
-            throw CLIError.usage("'\(url)' is not a server URL; expected e.g. http://127.0.0.1:8080")
-        }
-        try await device.setRemote(RemoteConfiguration(serverURL: serverURL, token: token))
-    }
-
     func sync(_ words: [String]) async throws {
         let arguments = try Arguments(words, options: [], flags: ["json"])
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let engine = try device.makeEngine() else {
             throw CLIError(
-                code: .config, message: "no server configured; run: quire login URL USER (or quire register URL USER)")
+                code: .config, message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
         }
         if console.stderrIsTerminal && !arguments.flag("json") {
             let console = self.console
@@ -70,8 +47,7 @@ extension QuireCommandLine {
                     + (session.isSignedIn
                         ? "" : " (signed out: run quire login \(session.serverURL.absoluteString) \(session.username))"))
         } else {
-            let remote = try device.remote()
-            console.out("Server:       \(remote?.serverURL.absoluteString ?? "none (offline only)")")
+            console.out("Server:       none (this device works offline; quire login URL USER to sync)")
         }
         console.out("Pending:      \(status.pendingCount) change(s) not yet synced")
         if let last = status.lastSyncedAt {

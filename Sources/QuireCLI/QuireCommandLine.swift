@@ -80,7 +80,6 @@ struct QuireCommandLine {
         case "login": try await login(rest)
         case "logout": try await logout(rest)
         case "passwd": try await passwd(rest)
-        case "remote": try await remote(rest)
         case "sync": try await sync(rest)
         case "status": try await status(rest)
         case "conflicts": try await conflicts(rest)

@@ -15,12 +15,11 @@ enum Usage {
         Account (end-to-end encrypted; the password never leaves this device):
           register URL USER [--password-stdin]  create an account and sign this device in
           login URL USER [--password-stdin]     sign this device in to an account
-          logout [--force]                   sign out (--force: even if the server can't be told)
+          logout [--force]                   sign out and erase this device's notes (asks first when
+                                             some haven't synced; --force: don't ask)
           passwd [--password-stdin]          change the password (stdin: current, then new, one per line)
 
         Sync:
-          remote URL --token TOKEN           sync this device with a quire-server account
-          remote                             show the configured server
           sync [--json]                      push local changes, then pull the others' changes
           status [--json]                    pending changes, last sync, last failure
 
@@ -32,6 +31,6 @@ enum Usage {
         IDs may be shortened to any unique prefix of 4 or more characters.
         The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.
         Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note, 69 server unreachable,
-        74 local storage error, 75 sync failed (try again), 77 signed out, 78 no remote set.
+        74 local storage error, 75 sync failed (try again), 77 signed out, 78 not signed in.
         """
 }

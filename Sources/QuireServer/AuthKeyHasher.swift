@@ -5,7 +5,8 @@ import QuireCrypto
 /// 16-byte salt per account, so a stolen database does not let anyone sign in, and each guess
 /// against it costs `iterations` rounds.
 ///
-/// Hashing runs on the calling thread (about 40 ms at 100,000 iterations) and cannot be cancelled.
+/// Hashing runs on a Dispatch thread (`BlockingWork`, about 40 ms at 100,000 iterations), never on
+/// the concurrency pool, so a burst of sign-ins cannot stall other requests; it cannot be cancelled.
 struct AuthKeyHasher: Sendable {
     static let saltBytes = 16
     static let hashBytes = 32
@@ -19,26 +20,28 @@ struct AuthKeyHasher: Sendable {
 
     /// A new salt and the hash of `authKey` under it. Throws `CryptoError` only if the platform
     /// library fails.
-    func hash(_ authKey: Data) throws -> (hash: Data, salt: Data) {
+    func hash(_ authKey: Data) async throws -> (hash: Data, salt: Data) {
         let salt = SecureRandom.bytes(Self.saltBytes)
-        return (try derive(authKey, salt: salt, iterations: iterations), salt)
+        return (try await derive(authKey, salt: salt, iterations: iterations), salt)
     }
 
     /// Whether `authKey` matches the stored credentials, compared in constant time. With nil
     /// credentials (no such account) the same work is done against a decoy and false returned.
-    func verify(_ authKey: Data, against credentials: AccountCredentials?) throws -> Bool {
+    func verify(_ authKey: Data, against credentials: AccountCredentials?) async throws -> Bool {
         guard let credentials else {
-            let decoy = try derive(authKey, salt: Self.decoySalt, iterations: iterations)
+            let decoy = try await derive(authKey, salt: Self.decoySalt, iterations: iterations)
             _ = ConstantTime.equals(decoy, Data(count: Self.hashBytes))
             return false
         }
-        let candidate = try derive(
+        let candidate = try await derive(
             authKey, salt: credentials.authSalt, iterations: credentials.authIterations)
         return ConstantTime.equals(candidate, credentials.authKeyHash)
     }
 
-    private func derive(_ authKey: Data, salt: Data, iterations: Int) throws -> Data {
-        try PBKDF2.sha256(
-            password: authKey, salt: salt, iterations: iterations, keyLength: Self.hashBytes)
+    private func derive(_ authKey: Data, salt: Data, iterations: Int) async throws -> Data {
+        try await BlockingWork.run {
+            try PBKDF2.sha256(
+                password: authKey, salt: salt, iterations: iterations, keyLength: Self.hashBytes)
+        }
     }
 }

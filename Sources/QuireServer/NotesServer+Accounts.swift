@@ -90,7 +90,7 @@ extension NotesServer {
         username: Username, authKey: Data, kdf: ClientKDF, wrappedNotesKey: Data
     ) async throws -> String {
         let publicID = UUID().uuidString.lowercased()
-        let credentials = try credentials(authKey: authKey, kdf: kdf, wrappedKey: wrappedNotesKey)
+        let credentials = try await credentials(authKey: authKey, kdf: kdf, wrappedKey: wrappedNotesKey)
         do {
             _ = try await storage.createAccount(
                 username: username.value, publicID: publicID, credentials: credentials, now: now())
@@ -100,10 +100,10 @@ extension NotesServer {
         return publicID
     }
 
-    private func credentials(authKey: Data, kdf: ClientKDF, wrappedKey: Data) throws
+    private func credentials(authKey: Data, kdf: ClientKDF, wrappedKey: Data) async throws
         -> AccountCredentials
     {
-        let (hash, salt) = try hasher.hash(authKey)
+        let (hash, salt) = try await hasher.hash(authKey)
         return AccountCredentials(
             authKeyHash: hash, authSalt: salt, authIterations: hasher.iterations,
             kdfSalt: kdf.salt, kdfIterations: kdf.iterations, wrappedNotesKey: wrappedKey)
@@ -123,10 +123,10 @@ extension NotesServer {
             throw APIError.unauthorized
         }
         let attempt = try await admit(username: account.username, request: request)
-        guard try hasher.verify(body.currentAuthKey, against: account.credentials) else {
+        guard try await hasher.verify(body.currentAuthKey, against: account.credentials) else {
             throw APIError.invalidCredentials
         }
-        let replacement = try credentials(
+        let replacement = try await credentials(
             authKey: body.newAuthKey, kdf: body.kdf, wrappedKey: body.wrappedNotesKey)
         let changed = try await storage.changeCredentials(
             account: account.id, expectedAuthKeyHash: account.credentials.authKeyHash,

@@ -18,7 +18,7 @@ extension NotesServer {
         let body = try RequestValidation.signIn(request.body)
         let attempt = try await admit(username: body.username.value, request: request)
         let account = try await storage.account(username: body.username.value)
-        guard try hasher.verify(body.authKey, against: account?.credentials), let account else {
+        guard try await hasher.verify(body.authKey, against: account?.credentials), let account else {
             throw APIError.invalidCredentials
         }
         await throttle.succeeded(attempt)

@@ -3,7 +3,7 @@ import Foundation
 /// Waits until `condition` holds, checking again and again, for at most `timeout` seconds.
 /// Returns whether it held. Tests use it instead of sleeping a fixed time.
 public func eventually(
-    timeout: TimeInterval = 10, _ condition: @Sendable () async throws -> Bool
+    timeout: TimeInterval = 60, _ condition: @Sendable () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while true {

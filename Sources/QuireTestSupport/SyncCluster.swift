@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireCrypto
 import QuireDomain
 import QuireServer
 
@@ -12,22 +13,28 @@ public final class SyncCluster: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public let server: NotesServer
     public let token: String
+    /// The account's notes key, shared by its devices as after a real sign-in.
+    public let notesKey = SymmetricKey256.random()
     public private(set) var devices: [ClusterDevice] = []
 
     public init(account: String = "alice") async throws {
         directory = try TemporaryDirectory(prefix: "quire-cluster")
-        server = try NotesServer.sqlite(path: directory.path("server.sqlite").path, log: { _ in })
+        // A cheap auth-key hash: these tests are about sync, and every cluster makes an account.
+        server = try NotesServer.sqlite(
+            path: directory.path("server.sqlite").path,
+            configuration: NotesServerConfiguration(authHashIterations: 1_000), log: { _ in })
         token = try await server.createAccount(username: account)
     }
 
     /// Adds a device with its own database; it syncs as this cluster's account.
     @discardableResult
     public func addDevice(
-        _ name: String, pageLimit: Int = 200, codec: PayloadCodec = PlainPayloadCodec()
+        _ name: String, pageLimit: Int = 200, codec: PayloadCodec? = nil
     ) throws -> ClusterDevice {
         let device = try ClusterDevice(
             name: name, directory: directory.path(name), server: server, token: token,
-            pageLimit: pageLimit, codec: codec)
+            pageLimit: pageLimit,
+            codec: codec ?? SealedPayloadCodec(notesKey: notesKey, account: AccountID("cluster")))
         devices.append(device)
         return device
     }

@@ -59,8 +59,10 @@ import Testing
         defer { root.remove() }
         let device = CLIDevice(root, "d")
         #expect(try await device.ok("ls").hasPrefix("No notes yet."))
-        // A remote nobody listens on: the first sync fails, and the empty list says so.
-        try await device.ok("remote", "http://127.0.0.1:9", "--token", "t")
+        // Signed in, then the server goes away before the first sync: the empty list says so.
+        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        await server.stop()
         #expect(try await device.run("sync").exitCode == 69)
         let listing = try await device.ok("ls")
         #expect(listing.contains("first sync failed"))
@@ -98,9 +100,11 @@ import Testing
         BadInput(arguments: ["show", "0000"], exitCode: 65, message: "no note with id '0000'"),
         BadInput(arguments: ["show", "ab"], exitCode: 65, message: "at least 4 characters"),
         BadInput(arguments: ["rm", "not-a-note"], exitCode: 65, message: "no note with id"),
-        BadInput(arguments: ["sync"], exitCode: 78, message: "no server configured; run: quire login URL USER"),
-        BadInput(arguments: ["remote", "localhost:8080", "--token", "t"], exitCode: 64, message: "not a server URL"),
-        BadInput(arguments: ["remote", "http://127.0.0.1:8080"], exitCode: 64, message: "needs --token"),
+        BadInput(arguments: ["sync"], exitCode: 78, message: "not signed in to a server; run: quire login URL USER"),
+        BadInput(arguments: ["login", "localhost:8080", "ann"], exitCode: 64, message: "not a server URL"),
+        BadInput(arguments: ["login", "http://127.0.0.1:8080"], exitCode: 64, message: "expected <url> <username>"),
+        BadInput(arguments: ["register", "http://127.0.0.1:9", "ann"], exitCode: 64, message: "--password-stdin"),
+        BadInput(arguments: ["remote", "http://127.0.0.1:8080"], exitCode: 64, message: "unknown command 'remote'"),
         BadInput(arguments: ["resolve", "abcd"], exitCode: 64, message: "needs --keep"),
         BadInput(arguments: ["resolve", "abcd", "--keep", "all"], exitCode: 64, message: "mine, theirs or both"),
     ])
@@ -131,8 +135,10 @@ import Testing
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        try await device.ok("remote", "http://127.0.0.1:9", "--token", "secret")
-        let file = device.directory.appendingPathComponent("remote.json")
+        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+        defer { server.terminate() }
+        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        let file = device.directory.appendingPathComponent("session.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)

@@ -12,14 +12,12 @@ import Testing
 
         init() async throws {
             root = try TemporaryDirectory(prefix: "quire-e2e")
-            let database = root.path("server.sqlite")
-            let token = try await ServerProcess.addAccount("alice", databaseFile: database)
-            server = try await ServerProcess.start(databaseFile: database)
+            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
             phone = CLIDevice(root, "phone")
             laptop = CLIDevice(root, "laptop")
-            for device in [phone, laptop] {
-                try await device.ok("remote", server.url.absoluteString, "--token", token)
-            }
+            let url = server.url.absoluteString
+            try await phone.ok("register", url, "alice", "--password-stdin", stdin: "correct horse\n")
+            try await laptop.ok("login", url, "alice", "--password-stdin", stdin: "correct horse\n")
         }
 
         func tearDown() {

@@ -54,8 +54,9 @@ struct MergePropertyTests {
         }
     }
 
-    @Test func oneUnchangedSideGivesTheOtherSideExactly() {
+    @Test func oneUnchangedSideGivesTheOtherSideExactly() async {
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             let (base, edited) = (pair.base.text, pair.local.text)
             #expect(
@@ -67,8 +68,9 @@ struct MergePropertyTests {
         }
     }
 
-    @Test func mergingATextWithItselfChangesNothing() {
+    @Test func mergingATextWithItselfChangesNothing() async {
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             let (base, edited) = (pair.base.text, pair.local.text)
             #expect(
@@ -80,16 +82,18 @@ struct MergePropertyTests {
         }
     }
 
-    @Test func sameInputGivesSameOutput() {
+    @Test func sameInputGivesSameOutput() async {
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             #expect(pair.merge() == pair.merge(), "seed \(seed)")
         }
     }
 
     @Test(arguments: [false, true])
-    func swappingSidesKeepsCleanOrClash(wordEdits: Bool) {
+    func swappingSidesKeepsCleanOrClash(wordEdits: Bool) async {
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: wordEdits)
             let swapped = ThreeWayMerge.merge(
                 base: pair.base.text, local: pair.server.text, server: pair.local.text)
@@ -97,9 +101,10 @@ struct MergePropertyTests {
         }
     }
 
-    @Test func everyLineEitherSideAddedAppearsExactlyOnce() {
+    @Test func everyLineEitherSideAddedAppearsExactlyOnce() async {
         var clean = 0
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: false)
             guard case .clean(let merged) = pair.merge() else { continue }
             clean += 1
@@ -115,9 +120,10 @@ struct MergePropertyTests {
     }
 
     @Test(arguments: [false, true])
-    func baseTextBothSidesKeptStaysInOrder(wordEdits: Bool) {
+    func baseTextBothSidesKeptStaysInOrder(wordEdits: Bool) async {
         func unit(_ text: String) -> [Substring] { wordEdits ? Self.words(text) : Self.lines(text) }
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: wordEdits)
             guard case .clean(let merged) = pair.merge() else { continue }
             let local = Set(unit(pair.local.text))
@@ -127,10 +133,11 @@ struct MergePropertyTests {
         }
     }
 
-    @Test func everyWordInAMergeWasWrittenOnceBySomeone() {
+    @Test func everyWordInAMergeWasWrittenOnceBySomeone() async {
         var clean = 0
         var clash = 0
         for seed in 0..<UInt64(Self.rounds) {
+            if seed % 64 == 0 { await Task.yield() }  // share the two pool threads with other tests
             let pair = Self.randomEdits(seed: seed, wordEdits: true)
             guard case .clean(let merged) = pair.merge() else {
                 clash += 1

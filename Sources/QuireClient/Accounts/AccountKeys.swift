@@ -48,11 +48,12 @@ enum AccountKeys {
         return salt
     }
 
-    /// Derives the keys off the caller's executor (about a quarter of a second at 600,000 iterations).
+    /// Derives the keys on a Dispatch thread, off the concurrency pool (about a quarter of a second
+    /// at 600,000 iterations).
     /// It cannot be cancelled once started.
     static func derive(password: String, salt: Data, iterations: Int) async throws -> KeyDerivation.Keys {
-        try await Task.detached(priority: .userInitiated) {
+        try await BlockingWork.run {
             try KeyDerivation.deriveKeys(password: password, salt: salt, iterations: iterations)
-        }.value
+        }
     }
 }

@@ -4,8 +4,7 @@ import QuireDomain
 /// One device: its data directory, its database, its remote, and the parts built on them.
 ///
 /// Several devices can live on one machine, each with its own directory. The database file is
-/// `notes.sqlite`; the signed-in account is `session.json` and a token-only remote `remote.json`
-/// (both mode 0600). A signed-in account wins over a token-only remote.
+/// `notes.sqlite`; the signed-in account (tokens and the notes key) is `session.json`, mode 0600.
 public final class QuireDevice: Sendable {
     public let directory: URL
     public let database: NotesDatabase
@@ -23,25 +22,6 @@ public final class QuireDevice: Sendable {
             fileURL: directory.appendingPathComponent("notes.sqlite"), now: now)
         self.notes = LocalNotesRepository(records: database)
         self.status = LocalSyncStatusRepository(records: database)
-    }
-
-    // MARK: - Remote
-
-    private var remoteFile: URL { directory.appendingPathComponent("remote.json") }
-
-    /// The configured remote, or nil when this device has none.
-    public func remote() throws -> RemoteConfiguration? {
-        guard FileManager.default.fileExists(atPath: remoteFile.path) else { return nil }
-        try SecretFile.checkPermissions(of: remoteFile)
-        return try JSONDecoder().decode(RemoteConfiguration.self, from: Data(contentsOf: remoteFile))
-    }
-
-    /// Stores the remote (mode 0600) and binds the database to its account.
-    public func setRemote(_ remote: RemoteConfiguration) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try SecretFile.write(try encoder.encode(remote), to: remoteFile)
-        try await database.bindAccount(remote.account)
     }
 
     // MARK: - Account
@@ -70,18 +50,22 @@ public final class QuireDevice: Sendable {
         return NotesSyncEngine(records: database, api: api, codec: codec, account: session.databaseAccount)
     }
 
-    /// A sync engine for the signed-in account if there is one, else for the configured token-only
-    /// remote (with `codec`), or nil when there is neither.
-    public func makeEngine(
-        transport: HTTPTransport? = nil, codec: PayloadCodec = PlainPayloadCodec()
-    ) throws -> NotesSyncEngine? {
-        if let session = try credentials.load() {
-            return try makeEngine(session: session, transport: transport)
+    /// Forgets the account and erases this device's notes: the credentials file and the database
+    /// files. Call after the user confirmed losing unsynced changes. The open database keeps
+    /// working until this process ends; the next start begins empty.
+    public func eraseLocalData() throws {
+        try credentials.clear()
+        for suffix in ["", "-wal", "-shm"] {
+            let file = directory.appendingPathComponent("notes.sqlite" + suffix)
+            if FileManager.default.fileExists(atPath: file.path) {
+                try FileManager.default.removeItem(at: file)
+            }
         }
-        guard let remote = try remote() else { return nil }
-        let api = NotesAPIClient(
-            transport: transport ?? URLSessionTransport(baseURL: remote.serverURL),
-            tokens: StaticTokenProvider(token: remote.token))
-        return NotesSyncEngine(records: database, api: api, codec: codec, account: remote.account)
+    }
+
+    /// A sync engine for the signed-in account, or nil when this device has never signed in.
+    public func makeEngine(transport: HTTPTransport? = nil) throws -> NotesSyncEngine? {
+        guard let session = try credentials.load() else { return nil }
+        return try makeEngine(session: session, transport: transport)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import QuireClient
 import QuireDomain
 
-/// Base64 of the content's JSON plus the note id: no encryption. Used until accounts with keys
-/// exist, and by tests that read payloads.
+/// Base64 of the content's JSON plus the note id: no encryption. For tests that need to read
+/// payloads; the product always seals them (`SealedPayloadCodec`).
 public struct PlainPayloadCodec: PayloadCodec {
     private struct Envelope: Codable {
         var noteID: NoteID
