@@ -14,11 +14,16 @@ public struct SentChange: Hashable, Sendable {
     public var operation: Operation
     /// The server version the change was made on; nil for a note the server has never confirmed.
     public var baseVersion: Int?
+    /// When the change was first queued, for the save-to-acknowledgement metric.
+    public var createdAt: Date?
 
-    public init(id: ChangeID, noteID: NoteID, operation: Operation, baseVersion: Int?) {
+    public init(
+        id: ChangeID, noteID: NoteID, operation: Operation, baseVersion: Int?, createdAt: Date? = nil
+    ) {
         self.id = id
         self.noteID = noteID
         self.operation = operation
         self.baseVersion = baseVersion
+        self.createdAt = createdAt
     }
 }

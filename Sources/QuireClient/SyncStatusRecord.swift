@@ -7,16 +7,22 @@ public struct SyncRunRecord: Hashable, Sendable {
     public var lastRunFailed: Bool
     public var lastError: String?
     public var undecryptableCount: Int
+    /// What kind of failure ended the last run (nil when it succeeded).
+    public var lastFailureKind: SyncFailure.Kind?
+    public var metrics: SyncMetrics
 
     public init(
         lastSyncedAt: Date? = nil, isSyncing: Bool = false, lastRunFailed: Bool = false,
-        lastError: String? = nil, undecryptableCount: Int = 0
+        lastError: String? = nil, undecryptableCount: Int = 0,
+        lastFailureKind: SyncFailure.Kind? = nil, metrics: SyncMetrics = SyncMetrics()
     ) {
         self.lastSyncedAt = lastSyncedAt
         self.isSyncing = isSyncing
         self.lastRunFailed = lastRunFailed
         self.lastError = lastError
         self.undecryptableCount = undecryptableCount
+        self.lastFailureKind = lastFailureKind
+        self.metrics = metrics
     }
 }
 
@@ -25,10 +31,15 @@ public struct SyncStatusRecord: Hashable, Sendable {
     public var run: SyncRunRecord
     public var pendingCount: Int
     public var conflictCount: Int
+    /// When the oldest change still waiting was first saved.
+    public var oldestPendingSince: Date?
 
-    public init(run: SyncRunRecord, pendingCount: Int, conflictCount: Int) {
+    public init(
+        run: SyncRunRecord, pendingCount: Int, conflictCount: Int, oldestPendingSince: Date? = nil
+    ) {
         self.run = run
         self.pendingCount = pendingCount
         self.conflictCount = conflictCount
+        self.oldestPendingSince = oldestPendingSince
     }
 }

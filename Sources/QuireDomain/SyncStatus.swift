@@ -14,11 +14,18 @@ public struct SyncStatus: Equatable, Sendable, Codable {
     public var conflictCount: Int
     /// Notes the server sent that could not be decrypted (skipped, never applied).
     public var undecryptableCount: Int
+    /// The last run could not reach the server.
+    public var isOffline: Bool
+    /// The server no longer accepts this device's session: sign in again. Notes stay.
+    public var isSignedOut: Bool
+    /// When the oldest change still waiting to sync was saved.
+    public var oldestPendingSince: Date?
 
     public init(
         lastSyncedAt: Date? = nil, isSyncing: Bool = false, lastRunFailed: Bool = false,
         lastError: String? = nil, pendingCount: Int = 0, conflictCount: Int = 0,
-        undecryptableCount: Int = 0
+        undecryptableCount: Int = 0, isOffline: Bool = false, isSignedOut: Bool = false,
+        oldestPendingSince: Date? = nil
     ) {
         self.lastSyncedAt = lastSyncedAt
         self.isSyncing = isSyncing
@@ -27,5 +34,8 @@ public struct SyncStatus: Equatable, Sendable, Codable {
         self.pendingCount = pendingCount
         self.conflictCount = conflictCount
         self.undecryptableCount = undecryptableCount
+        self.isOffline = isOffline
+        self.isSignedOut = isSignedOut
+        self.oldestPendingSince = oldestPendingSince
     }
 }

@@ -29,6 +29,8 @@ struct StoredChange {
     var baseVersion: Int?
     var inFlight: Bool
     var refused: Bool
+    /// When the change was first queued (the first of the saves folded into it).
+    var createdAt: Date
 }
 
 extension NotesDatabase {
@@ -81,22 +83,28 @@ extension NotesDatabase {
             try connection.queryFirst(
                 "SELECT COUNT(*) FROM notes WHERE deleted = 0 AND conflict_of IS NOT NULL"
             ) { $0.int(0) } ?? 0
+        let oldest = try connection.queryFirst("SELECT MIN(created_at) FROM pending_changes") {
+            $0.optionalDouble(0)
+        }
         return SyncStatusRecord(
-            run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts
-        )
+            run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts,
+            oldestPendingSince: (oldest ?? nil).map(Date.init(timeIntervalSinceReferenceDate:)))
     }
 
     func readRunRecord() throws -> SyncRunRecord {
         try connection.queryFirst(
             """
-            SELECT last_synced_at, is_syncing, last_run_failed, last_error, undecryptable_count
+            SELECT last_synced_at, is_syncing, last_run_failed, last_error, undecryptable_count,
+                   last_failure_kind, metrics
             FROM sync_status WHERE id = 1
             """
         ) { row in
             SyncRunRecord(
                 lastSyncedAt: row.optionalDouble(0).map(Date.init(timeIntervalSinceReferenceDate:)),
                 isSyncing: row.bool(1), lastRunFailed: row.bool(2), lastError: row.optionalText(3),
-                undecryptableCount: row.int(4))
+                undecryptableCount: row.int(4),
+                lastFailureKind: row.optionalText(5).flatMap(SyncFailure.Kind.init(rawValue:)),
+                metrics: SyncMetrics(json: row.optionalText(6)))
         } ?? SyncRunRecord()
     }
 
@@ -120,7 +128,7 @@ extension NotesDatabase {
 
     static let changeSelect = """
         SELECT seq, change_id, note_id, kind, title, body, conflict_of, base_version, in_flight,
-               refused
+               refused, created_at
         FROM pending_changes
         """
 
@@ -138,7 +146,8 @@ extension NotesDatabase {
             : nil
         return StoredChange(
             seq: row.int(0), changeID: changeID, noteID: noteID, kind: kind, content: content,
-            baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9))
+            baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9),
+            createdAt: Date(timeIntervalSinceReferenceDate: row.double(10)))
     }
 
     func storedChange(_ id: ChangeID) throws -> StoredChange? {

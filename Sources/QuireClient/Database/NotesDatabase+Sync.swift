@@ -191,10 +191,11 @@ extension NotesDatabase {
             try connection.run(
                 """
                 UPDATE sync_status SET last_synced_at = ?, is_syncing = ?, last_run_failed = ?,
-                    last_error = ?, undecryptable_count = ?
+                    last_error = ?, undecryptable_count = ?, last_failure_kind = ?, metrics = ?
                 WHERE id = 1
                 """, record.lastSyncedAt?.timeIntervalSinceReferenceDate, record.isSyncing,
-                record.lastRunFailed, record.lastError, record.undecryptableCount)
+                record.lastRunFailed, record.lastError, record.undecryptableCount,
+                record.lastFailureKind?.rawValue, record.metrics.json)
             touched.insert(.status)
         }
     }
@@ -232,6 +233,6 @@ extension NotesDatabase {
         SentChange(
             id: stored.changeID, noteID: stored.noteID,
             operation: stored.content.map(SentChange.Operation.put) ?? .delete,
-            baseVersion: stored.baseVersion)
+            baseVersion: stored.baseVersion, createdAt: stored.createdAt)
     }
 }

@@ -6,7 +6,7 @@ import QuireSQLite
 /// Never edit a migration that has shipped: add the next one. Each runs in its own transaction.
 package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, indexConflictCopies]
+        [createTables, indexConflictCopies, recordFailureKindAndMetrics]
     }
 
     // MARK: - 1: the full schema
@@ -75,6 +75,18 @@ package enum NotesSchema {
         try db.execute(
             """
             CREATE INDEX notes_by_conflict_of ON notes (conflict_of) WHERE conflict_of IS NOT NULL;
+            """)
+    }
+
+    // MARK: - 3: why the last run failed, and the engine's metrics
+
+    /// The kind of the last failure (offline and signed out read from it) and the engine's
+    /// counters as JSON (no note text).
+    static func recordFailureKindAndMetrics(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE sync_status ADD COLUMN last_failure_kind TEXT;
+            ALTER TABLE sync_status ADD COLUMN metrics TEXT;
             """)
     }
 }

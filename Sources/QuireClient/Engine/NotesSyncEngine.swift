@@ -23,6 +23,8 @@ public actor NotesSyncEngine {
     private let now: @Sendable () -> Date
     private let pageLimit: Int
     private var running: Task<SyncReport, Never>?
+    /// Save-to-acknowledgement latencies of this run, added to the metrics at its end.
+    private var acknowledgementLatencies: [TimeInterval] = []
     private var progressHandler: ProgressHandler?
 
     public init(
@@ -78,6 +80,7 @@ public actor NotesSyncEngine {
             record.lastSyncedAt = now()
             record.lastRunFailed = false
             record.lastError = nil
+            record.lastFailureKind = nil
         } catch where Task.isCancelled {
             // Stopped on purpose: not a failure to show; the next run picks up where this stopped.
             report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
@@ -86,7 +89,11 @@ public actor NotesSyncEngine {
             report.failure = failure
             record.lastRunFailed = true
             record.lastError = failure.message
+            record.lastFailureKind = failure.kind
         }
+        record.metrics.record(report)
+        for latency in acknowledgementLatencies { record.metrics.recordAcknowledgement(latency: latency) }
+        acknowledgementLatencies = []
         if report.fullResync { record.undecryptableCount = 0 }
         record.undecryptableCount += report.undecryptable
         record.isSyncing = false
@@ -120,6 +127,9 @@ public actor NotesSyncEngine {
             case .accepted(let version):
                 try await records.complete(change.id, version: version)
                 report.pushed += 1
+                if let createdAt = change.createdAt {
+                    acknowledgementLatencies.append(now().timeIntervalSince(createdAt))
+                }
             case .conflict(let serverCopy):
                 try await settle(change, serverCopy: serverCopy, report: &report)
             }

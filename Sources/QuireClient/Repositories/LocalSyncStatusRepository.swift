@@ -30,6 +30,9 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
             lastSyncedAt: record.run.lastSyncedAt, isSyncing: record.run.isSyncing,
             lastRunFailed: record.run.lastRunFailed, lastError: record.run.lastError,
             pendingCount: record.pendingCount, conflictCount: record.conflictCount,
-            undecryptableCount: record.run.undecryptableCount)
+            undecryptableCount: record.run.undecryptableCount,
+            isOffline: record.run.lastRunFailed && record.run.lastFailureKind == .unreachable,
+            isSignedOut: record.run.lastRunFailed && record.run.lastFailureKind == .signedOut,
+            oldestPendingSince: record.oldestPendingSince)
     }
 }
