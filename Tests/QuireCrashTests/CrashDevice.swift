@@ -39,6 +39,25 @@ struct CrashDevice: Sendable {
         return outcome.result.output
     }
 
+    /// Runs commands that must all succeed, all at once, and returns their stdouts in order.
+    @discardableResult
+    func okAll(_ commands: [[String]]) async throws -> [String] {
+        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for (index, command) in commands.enumerated() {
+                group.addTask {
+                    let outcome = try await run(command, killAfter: nil)
+                    guard outcome.succeeded else {
+                        throw CrashDeviceFailure(command: command.joined(separator: " "), result: outcome.result)
+                    }
+                    return (index, outcome.result.output)
+                }
+            }
+            var outputs = Array(repeating: "", count: commands.count)
+            for try await (index, output) in group { outputs[index] = output }
+            return outputs
+        }
+    }
+
     /// `quire ls --json`, decoded.
     func notes() async throws -> [ListedNote] {
         try JSONDecoder().decode([ListedNote].self, from: Data(try await ok("ls", "--json").utf8))
