@@ -14,6 +14,8 @@ struct CrashDevice: Sendable {
         /// SIGKILLed by the test while it ran: its work may or may not have committed.
         var killed: Bool
         var result: ProcessResult
+        /// Wall time from launch to exit (or kill), in seconds.
+        var elapsed: TimeInterval
         /// Exited 0 by itself: its work committed.
         var succeeded: Bool { !killed && result.exitCode == 0 }
     }
@@ -22,11 +24,12 @@ struct CrashDevice: Sendable {
     /// (nil: let it finish). A run still going at the deadline counts as killed even if it was
     /// about to exit, which only ever makes the checks looser, never wrong.
     func run(_ arguments: [String], killAfter: TimeInterval?) async throws -> Outcome {
+        let start = Date()
         let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments,
             timeout: killAfter ?? 60)
         let killed = killAfter != nil && result.stderr.contains("[killed after ")
-        return Outcome(killed: killed, result: result)
+        return Outcome(killed: killed, result: result, elapsed: Date().timeIntervalSince(start))
     }
 
     /// Runs a command that must succeed, and returns its stdout without the last newline.

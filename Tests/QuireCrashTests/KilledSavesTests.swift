@@ -39,6 +39,7 @@ import Testing
         var kills = 0
         var killedAfterCommit = 0
         var rounds = 0
+        var finishedRuns: [TimeInterval] = []  // how long saves that were not killed took
         while kills < 70 && rounds < 120 {
             rounds += 1
             // Given: four saves at once, each killed after a random delay (some never).
@@ -53,8 +54,10 @@ import Testing
                     saves.append(.new(Text(label: "n\(nextLabel)")))
                 }
             }
+            // Kill anywhere from launch to a little after a typical save ends on this machine now.
+            let typical = finishedRuns.sorted().dropFirst(finishedRuns.count / 2).first ?? 0.040
             let delays = saves.map { _ in
-                Int.random(in: 0..<7, using: &random) == 0 ? nil : random.delay(upTo: 0.080)
+                Int.random(in: 0..<7, using: &random) == 0 ? nil : random.delay(upTo: typical * 1.3)
             }
             let outcomes = try await withThrowingTaskGroup(of: (Int, CrashDevice.Outcome).self) { group in
                 for (index, save) in saves.enumerated() {
@@ -73,6 +76,8 @@ import Testing
                 #expect(outcome.result.exitCode == 0, "\(outcome.result.stderr); \(rerun)")
             }
             kills += outcomes.values.filter(\.killed).count
+            finishedRuns += outcomes.values.filter(\.succeeded).map(\.elapsed)
+            finishedRuns = finishedRuns.suffix(40)
 
             // When: the device is opened again.
             let notes = try await device.notes()
