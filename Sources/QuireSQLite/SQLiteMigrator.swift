@@ -27,6 +27,9 @@ public struct SQLiteMigrator {
         }
         for index in current..<migrations.count {
             try connection.transaction {
+                // Another process opening the same file may have run it since the read above: the
+                // version read inside this write transaction is the one that counts.
+                guard try connection.userVersion() == index else { return }
                 try migrations[index](connection)
                 try connection.setUserVersion(index + 1)
             }
