@@ -30,6 +30,9 @@ public protocol SyncRecords: Sendable {
     /// (its text and base version fixed, marked in flight). A change already in flight is handed
     /// out again unchanged (a resend). nil: nothing to send.
     func nextChange() async throws -> SentChange?
+    /// Stores the sealed payload of the change in flight before it is first sent, so a resend
+    /// carries the very same bytes (sealing again would pick a new nonce).
+    func freezePayload(_ change: ChangeID, payload: String) async throws
     /// The server accepted the change: drop it, record the note's new version (nil for a delete,
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
     func complete(_ change: ChangeID, version: Int?) async throws

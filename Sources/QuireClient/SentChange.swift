@@ -16,10 +16,14 @@ public struct SentChange: Hashable, Sendable {
     public var baseVersion: Int?
     /// When the change was first queued, for the save-to-acknowledgement metric.
     public var createdAt: Date?
+    /// The sealed payload as first sent, for a resend; nil before the first send.
+    public var payload: String?
 
     public init(
-        id: ChangeID, noteID: NoteID, operation: Operation, baseVersion: Int?, createdAt: Date? = nil
+        id: ChangeID, noteID: NoteID, operation: Operation, baseVersion: Int?, createdAt: Date? = nil,
+        payload: String? = nil
     ) {
+        self.payload = payload
         self.id = id
         self.noteID = noteID
         self.operation = operation

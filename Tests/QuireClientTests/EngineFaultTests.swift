@@ -39,6 +39,9 @@ import Testing
         let retried = await phone.sync()
         #expect(retried.succeeded)
         #expect(retried.conflictCopies == 0)
+        // Answered, not refused: the resend carried the same sealed bytes as the first send.
+        #expect(retried.refused == 0)
+        #expect(try await phone.note(id)?.sync == .synced)
         // The server applied the PUT once: the note is at version 1, not 2.
         #expect(try await serverVersions(cluster)[id.description] == 1)
         let puts = phone.transport.delivered.filter { $0.hasPrefix("PUT") }

@@ -83,14 +83,16 @@ struct LocalRepositoriesTests {
         try await database.recordRun(
             SyncRunRecord(
                 lastSyncedAt: syncedAt, isSyncing: false, lastRunFailed: true, lastError: "offline",
-                undecryptableCount: 1))
+                undecryptableCount: 1, lastFailureKind: .unreachable))
 
         let latest = try await status.waitFor { $0.lastRunFailed }
+        let savedAt = try #require(latest.oldestPendingSince)
         #expect(
             latest
                 == SyncStatus(
                     lastSyncedAt: syncedAt, isSyncing: false, lastRunFailed: true,
-                    lastError: "offline", pendingCount: 1, conflictCount: 0, undecryptableCount: 1))
+                    lastError: "offline", pendingCount: 1, conflictCount: 0, undecryptableCount: 1,
+                    isOffline: true, isSignedOut: false, oldestPendingSince: savedAt))
         await status.stop()
     }
 }

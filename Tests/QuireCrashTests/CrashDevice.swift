@@ -23,11 +23,11 @@ struct CrashDevice: Sendable {
     /// Runs `quire --data-dir DIR arguments…` and SIGKILLs it `killAfter` seconds after it started
     /// (nil: let it finish). A run still going at the deadline counts as killed even if it was
     /// about to exit, which only ever makes the checks looser, never wrong.
-    func run(_ arguments: [String], killAfter: TimeInterval?) async throws -> Outcome {
+    func run(_ arguments: [String], killAfter: TimeInterval?, stdin: String? = nil) async throws -> Outcome {
         let start = Date()
         let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments,
-            timeout: killAfter ?? 60)
+            stdin: stdin, timeout: killAfter ?? 60)
         let killed = killAfter != nil && result.stderr.contains("[killed after ")
         return Outcome(killed: killed, result: result, elapsed: Date().timeIntervalSince(start))
     }

@@ -45,9 +45,9 @@ import Testing
         let root = try TemporaryDirectory(prefix: "quire-crash-server")
         defer { root.remove() }
         let database = root.path("server.sqlite")
-        let token = try await CrashAccounts.make(serverDB: database)
         var server = try await ServerProcess.start(databaseFile: database)
         defer { server.terminate() }
+        let token = try await CrashAccounts.make(server: server).token
 
         var everything: [Write] = []
         var killedWithUnacknowledged = 0

@@ -29,13 +29,15 @@ import Testing
         let root = try TemporaryDirectory(prefix: "quire-crash-sync")
         defer { root.remove() }
         let database = root.path("server.sqlite")
-        let token = try await CrashAccounts.make(serverDB: database)
         let server = try await ServerProcess.start(databaseFile: database)
         defer { server.terminate() }
+        let account = try await CrashAccounts.make(server: server)
+        let token = account.token
+        let codec = try account.codec()
         let phone = CrashDevice(root, "phone")
         let laptop = CrashDevice(root, "laptop")
         for device in [phone, laptop] {
-            try await device.ok("remote", server.url.absoluteString, "--token", token)
+            try await account.signIn(device, server: server)
         }
 
         var expected: [String: Text] = [:]  // every note's last saved text, wherever saved
@@ -64,7 +66,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (id, text) in bulk {
                     group.addTask {
-                        let payload = try PlainPayloadCodec().seal(
+                        let payload = try codec.seal(
                             NoteContent(title: text.title, body: text.body), noteID: id)
                         let outcome = try await api.put(id, payload: payload, baseVersion: nil, change: ChangeID())
                         guard outcome == .accepted(version: 1) else { throw BulkWriteFailed(outcome: outcome) }

@@ -26,17 +26,10 @@ import Testing
         let report = await phone.sync()
 
         // Then: the server answers as the first time; nothing is refused and the note is synced.
-        // Known product bug (sealed only): the payload is sealed again with a fresh nonce at each
-        // send, so the resend differs from the first request and the server answers 422
-        // idempotency_key_reused; the engine marks the change refused and the text stops syncing.
-        // When it is fixed, withKnownIssue reports that and this wrapper must go.
-        let state = try await phone.note(id)?.sync
-        withKnownIssue("a resend is sealed again with a new nonce → 422") {
-            #expect(report.failure == nil, "\(String(describing: report.failure))")
-            #expect(report.refused == 0)
-            #expect(state == .synced)
-        } when: {
-            codecName == "sealed"
-        }
+        // The resend carries the payload frozen at the first send: byte-identical, so the server
+        // answers with its first answer (a payload sealed again would differ and get 422).
+        #expect(report.failure == nil, "\(String(describing: report.failure))")
+        #expect(report.refused == 0)
+        #expect(try await phone.note(id)?.sync == .synced)
     }
 }

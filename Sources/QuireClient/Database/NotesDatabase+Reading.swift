@@ -31,6 +31,8 @@ struct StoredChange {
     var refused: Bool
     /// When the change was first queued (the first of the saves folded into it).
     var createdAt: Date
+    /// The sealed payload as first sent (in flight only).
+    var payload: String?
 }
 
 extension NotesDatabase {
@@ -128,7 +130,7 @@ extension NotesDatabase {
 
     static let changeSelect = """
         SELECT seq, change_id, note_id, kind, title, body, conflict_of, base_version, in_flight,
-               refused, created_at
+               refused, created_at, payload
         FROM pending_changes
         """
 
@@ -147,7 +149,8 @@ extension NotesDatabase {
         return StoredChange(
             seq: row.int(0), changeID: changeID, noteID: noteID, kind: kind, content: content,
             baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9),
-            createdAt: Date(timeIntervalSinceReferenceDate: row.double(10)))
+            createdAt: Date(timeIntervalSinceReferenceDate: row.double(10)),
+            payload: row.optionalText(11))
     }
 
     func storedChange(_ id: ChangeID) throws -> StoredChange? {

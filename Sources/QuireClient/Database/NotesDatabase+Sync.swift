@@ -36,6 +36,17 @@ extension NotesDatabase {
         }
     }
 
+    /// Stores the sealed payload of the change in flight, so every resend carries the same bytes.
+    /// Keeps a payload already stored; throws `.unknownChange` when the change is gone.
+    public func freezePayload(_ change: ChangeID, payload: String) throws {
+        try bookkeepingWrite { _ in
+            _ = try requireChange(change)
+            try connection.run(
+                "UPDATE pending_changes SET payload = ? WHERE change_id = ? AND payload IS NULL",
+                payload, change.description)
+        }
+    }
+
     /// The server accepted the change: drops it and, when the server gave a version, records it
     /// as the note's; for a put, the text that was sent (not the note's current text, which may
     /// have moved on) becomes the note's base. Throws `.unknownChange` for an id not pending.
@@ -233,6 +244,6 @@ extension NotesDatabase {
         SentChange(
             id: stored.changeID, noteID: stored.noteID,
             operation: stored.content.map(SentChange.Operation.put) ?? .delete,
-            baseVersion: stored.baseVersion, createdAt: stored.createdAt)
+            baseVersion: stored.baseVersion, createdAt: stored.createdAt, payload: stored.payload)
     }
 }

@@ -6,7 +6,7 @@ import QuireSQLite
 /// Never edit a migration that has shipped: add the next one. Each runs in its own transaction.
 package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, indexConflictCopies, recordFailureKindAndMetrics]
+        [createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads]
     }
 
     // MARK: - 1: the full schema
@@ -88,5 +88,14 @@ package enum NotesSchema {
             ALTER TABLE sync_status ADD COLUMN last_failure_kind TEXT;
             ALTER TABLE sync_status ADD COLUMN metrics TEXT;
             """)
+    }
+
+    // MARK: - 4: the sealed payload of a change in flight
+
+    /// A change's payload as first sent. Sealing uses a fresh nonce, so sealing the same text again
+    /// gives other bytes; a resend must carry the very same bytes, or the server rightly refuses the
+    /// reused change id (422).
+    static func freezeSealedPayloads(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE pending_changes ADD COLUMN payload TEXT")
     }
 }

@@ -139,7 +139,14 @@ public actor NotesSyncEngine {
     private func send(_ change: SentChange) async throws -> WriteOutcome {
         switch change.operation {
         case .put(let content):
-            let payload = try codec.seal(content, noteID: change.noteID)
+            let payload: String
+            if let frozen = change.payload {
+                payload = frozen
+            } else {
+                // Stored before the first send: a resend after a lost reply must be byte-identical.
+                payload = try codec.seal(content, noteID: change.noteID)
+                try await records.freezePayload(change.id, payload: payload)
+            }
             return try await api.put(
                 change.noteID, payload: payload, baseVersion: change.baseVersion, change: change.id)
         case .delete:
