@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["QuireWire", "QuireSQLite", "QuireCrypto", "CMicroHTTPD"]),
 
         // MARK: - Executables
-        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient"]),
+        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation"]),
         .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
         .executableTarget(
             name: "QuireBench",

@@ -81,6 +81,7 @@ struct QuireCommandLine {
         case "logout": try await logout(rest)
         case "passwd": try await passwd(rest)
         case "sync": try await sync(rest)
+        case "watch": try await watch(rest)
         case "status": try await status(rest)
         case "conflicts": try await conflicts(rest)
         case "diff": try await diff(rest)

@@ -21,7 +21,10 @@ enum Usage {
 
         Sync:
           sync [--json]                      push local changes, then pull the others' changes
-          status [--json]                    pending changes, last sync, last failure
+          watch [--json] [--verbose]         stay in sync until Ctrl-C; print the status label and
+                                             each note that arrives from another device
+          status [--json] [--verbose]        pending changes, last sync, last failure (--verbose:
+                                             the sync metrics)
 
         Conflicts:
           conflicts [--json]                 notes with a conflict copy waiting

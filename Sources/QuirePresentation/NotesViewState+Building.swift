@@ -50,13 +50,6 @@ extension NotesViewState {
     /// The status does not say whether the device is offline, so a failed run reads
     /// "Couldn't sync" rather than guessing "Offline".
     static func statusLabel(_ status: SyncStatus, syncConfigured: Bool) -> String {
-        guard syncConfigured else { return "On this device only" }
-        if status.conflictCount > 0 {
-            return status.conflictCount == 1 ? "1 conflict" : "\(status.conflictCount) conflicts"
-        }
-        if status.isSyncing { return "Syncing…" }
-        if status.lastRunFailed { return "Couldn't sync" }
-        if status.pendingCount > 0 { return "\(status.pendingCount) not synced" }
-        return status.lastSyncedAt == nil ? "Not synced yet" : "Synced"
+        SyncStatusLabel.text(for: status, syncConfigured: syncConfigured)
     }
 }

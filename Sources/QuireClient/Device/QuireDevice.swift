@@ -42,12 +42,36 @@ public final class QuireDevice: Sendable {
     /// stop with "signed out" and the notes stay.
     /// - Throws: ``AccountError/unreadableSession`` when the stored notes key is damaged.
     public func makeEngine(session: AccountSession, transport: HTTPTransport? = nil) throws -> NotesSyncEngine {
+        try makeSyncParts(session: session, transport: transport).engine
+    }
+
+    /// The engine and the API client it uses, sharing one token provider: two providers refreshing
+    /// the same session would present one refresh token twice, which the server treats as theft.
+    public func makeSyncParts(session: AccountSession, transport: HTTPTransport? = nil) throws -> (
+        engine: NotesSyncEngine, api: NotesAPIClient
+    ) {
         let transport = transport ?? URLSessionTransport(baseURL: session.serverURL)
         let tokens = SessionTokenProvider(
             store: credentials, accounts: AccountsAPIClient(transport: transport))
         let api = NotesAPIClient(transport: transport, tokens: tokens)
         let codec = SealedPayloadCodec(notesKey: try session.notesKeyValue(), account: session.account)
-        return NotesSyncEngine(records: database, api: api, codec: codec, account: session.databaseAccount)
+        let engine = NotesSyncEngine(records: database, api: api, codec: codec, account: session.databaseAccount)
+        return (engine, api)
+    }
+
+    /// A controller that keeps this device in sync by itself (`quire watch`, the app): triggers,
+    /// backoff, and a long-poll for other devices' changes. nil when not signed in.
+    public func makeController(
+        clock: any Clock<Duration> = ContinuousClock(), longPollWait: Int = 25
+    ) throws -> (controller: SyncController, engine: NotesSyncEngine)? {
+        guard let session = try credentials.load() else { return nil }
+        let transport = URLSessionTransport(baseURL: session.serverURL)
+        let (engine, api) = try makeSyncParts(session: session, transport: transport)
+        let network = ServerReachability(transport: transport, clock: clock)
+        let controller = SyncController(
+            engine: engine, records: database, api: api, network: network, clock: clock,
+            longPollWait: longPollWait)
+        return (controller, engine)
     }
 
     /// Forgets the account and erases this device's notes: the credentials file and the database

@@ -1,0 +1,86 @@
+import Foundation
+import QuireClient
+import QuireDomain
+import QuirePresentation
+
+/// What `quire watch` prints: the status label when it changes, and notes that arrive from other
+/// devices (a synced note whose text changed, appeared or disappeared). A note saved here shows as
+/// pending first, so it is not reported as an arrival.
+final class WatchPrinter: @unchecked Sendable {
+    // `lastLabel` is touched only from the status task.
+    private let console: Console
+    private let json: Bool
+    private let verbose: Bool
+    private var lastLabel: String?
+
+    init(console: Console, json: Bool, verbose: Bool) {
+        self.console = console
+        self.json = json
+        self.verbose = verbose
+    }
+
+    private struct Event: Encodable {
+        var event: String
+        var label: String?
+        var id: String?
+        var title: String?
+        var pending: Int?
+        var lastError: String?
+    }
+
+    func status(_ status: SyncStatus) {
+        let label = SyncStatusLabel.text(for: status, syncConfigured: true)
+        guard label != lastLabel else { return }
+        lastLabel = label
+        if json {
+            emit(Event(event: "status", label: label, pending: status.pendingCount, lastError: status.lastError))
+        } else {
+            let time = Date().formatted(date: .omitted, time: .standard)
+            var line = "[\(time)] \(label)"
+            if verbose, let error = status.lastError, status.lastRunFailed { line += " (\(error))" }
+            console.out(line)
+        }
+    }
+
+    func arrivals(from previous: [NoteID: Note], to current: [NoteID: Note]) {
+        for (id, note) in current.sorted(by: { $0.key < $1.key }) {
+            if case .pending = note.sync { continue }  // saved here and not sent yet
+            if let old = previous[id] {
+                if old.text != note.text { report("updated", note) }
+            } else {
+                report("new", note)
+            }
+        }
+        for (id, old) in previous.sorted(by: { $0.key < $1.key }) where current[id] == nil {
+            report("deleted", old)
+        }
+    }
+
+    private func report(_ kind: String, _ note: Note) {
+        let title = note.title.isEmpty ? "(untitled)" : note.title
+        if json {
+            emit(Event(event: kind, id: note.id.description, title: note.title))
+        } else {
+            console.out("  \(kind): \(title) (\(note.id.description.prefix(8)))")
+        }
+    }
+
+    func metrics(_ metrics: SyncMetrics) {
+        let median = metrics.medianAckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
+        let p99 = metrics.p99AckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
+        console.out(
+            "Runs \(metrics.runs) (failed \(metrics.failedRuns), full resyncs \(metrics.fullResyncs)); "
+                + "acknowledged \(metrics.changesAcknowledged), save-to-ack median \(median), p99 \(p99); "
+                + String(format: "conflict rate %.3f", metrics.conflictRate))
+    }
+
+    private func emit(_ event: Event) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            console.out(String(decoding: try encoder.encode(event), as: UTF8.self))
+        } catch {
+            console.err("quire: could not encode an event: \(error)")
+        }
+    }
+}
