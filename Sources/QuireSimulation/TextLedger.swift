@@ -3,10 +3,10 @@ import QuireDomain
 /// What "nothing lost" promises, as text the simulation can look for.
 ///
 /// Every title and body line a user types is unique text in a plan (an *atom*). Saving a note
-/// records the atoms it typed as owed. An owed atom is released only by a user action on a device
-/// that held it before the action and no longer holds it after (an edit that replaced the line,
-/// a rename, a delete, a conflict resolution): someone replaced or deleted it after seeing it,
-/// which DESIGN.md promise 2 allows. Syncs never release anything: a sync that removes an owed
+/// records the atoms it typed as owed. An owed atom is released only by a user action that took it
+/// out of a note of the acting device that held it (an edit that replaced the line, a rename, a
+/// delete, a conflict resolution): someone replaced or deleted it after seeing it, which DESIGN.md
+/// promise 2 allows, even if another note (a conflict copy) still holds it. Syncs never release anything: a sync that removes an owed
 /// atom from a device is the product losing it (a concurrent delete must lose to an edit; a clash
 /// must keep both texts). A device *holds* an atom when one of its live notes has it as a body
 /// line, or as its title (a conflict copy's title counts without its "(conflict copy)" mark).
@@ -29,11 +29,17 @@ struct TextLedger {
 
     private(set) var owed: [String: Atom] = [:]
 
-    /// Records one user action on one device: releases what it removed from a device that held
-    /// it, then owes what it typed.
+    /// Records one user action on one device: releases what it removed from a note that held it,
+    /// then owes what it typed.
     mutating func record(typed: [Atom], before: [NoteSnapshot], after: [NoteSnapshot]) {
-        for (text, atom) in owed where Self.holds(atom, in: before) && !Self.holds(atom, in: after) {
-            owed[text] = nil
+        let afterByID = Dictionary(after.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (text, atom) in owed {
+            let removed = before.contains { note in
+                guard Self.holds(atom, in: [note]) else { return false }
+                guard let later = afterByID[note.id] else { return true }
+                return !Self.holds(atom, in: [later])
+            }
+            if removed { owed[text] = nil }
         }
         for atom in typed { owed[atom.text] = atom }
     }
