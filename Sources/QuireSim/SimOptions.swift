@@ -38,7 +38,9 @@ struct SimOptions {
             case "--seeds": options.seeds = try positive(try value())
             case "--start":
                 let text = try value()
-                guard let start = UInt64(text) else { throw UsageError("--start needs a seed number, not '\(text)'") }
+                guard let start = UInt64(text) else {
+                    throw UsageError("--start needs a seed number, not '\(text)'")
+                }
                 options.start = start
             case "--devices": options.devices = try positive(try value())
             case "--steps": options.steps = try positive(try value())

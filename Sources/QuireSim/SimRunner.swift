@@ -15,20 +15,27 @@ struct SimRunner {
             let report = await Simulation.check(seed: seed, config: config)
             total.add(report.outcome.stats)
             if options.verbose {
-                print("seed \(seed): \(report.passed ? "ok" : "FAILED") — \(report.outcome.stats.summary)")
+                let verdict = report.passed ? "ok" : "FAILED"
+                print("seed \(seed): \(verdict) — \(report.outcome.stats.summary)")
             }
             if !report.passed {
                 print(report.failureText)
-                print("rerun: quire-sim --start \(seed) --seeds 1 --devices \(options.devices) --steps \(options.steps) --verbose")
+                let flags = "--devices \(options.devices) --steps \(options.steps)"
+                print("rerun: quire-sim --start \(seed) --seeds 1 \(flags) --verbose")
                 return 1
             }
             if (offset + 1) % 100 == 0 {
                 let elapsed = Date().timeIntervalSince(began)
                 FileHandle.standardError.write(
-                    Data("quire-sim: \(offset + 1)/\(options.seeds) seeds passed (\(Int(elapsed)) s)\n".utf8))
+                    Data(
+                        "quire-sim: \(offset + 1)/\(options.seeds) seeds passed (\(Int(elapsed)) s)\n"
+                            .utf8))
             }
         }
-        print("quire-sim: all \(options.seeds) seeds passed (\(options.start)...\(options.start &+ UInt64(options.seeds - 1))); \(total.summary)")
+        let last = options.start &+ UInt64(options.seeds - 1)
+        print(
+            "quire-sim: all \(options.seeds) seeds passed (\(options.start)...\(last)); "
+                + total.summary)
         return 0
     }
 }

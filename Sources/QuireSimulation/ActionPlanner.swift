@@ -28,10 +28,12 @@ public enum ActionPlanner {
             let roll = random.below(100)
             switch roll {
             case 0..<8:
-                actions.append(.create(device: device, token: nextToken(), lines: 1 + random.below(3)))
+                actions.append(
+                    .create(device: device, token: nextToken(), lines: 1 + random.below(3)))
             case 8..<24:
                 actions.append(
-                    .editLine(device: device, note: note, line: random.below(6), token: nextToken()))
+                    .editLine(device: device, note: note, line: random.below(6), token: nextToken())
+                )
             case 24..<34:
                 actions.append(.append(device: device, note: note, token: nextToken()))
             case 34..<39:
@@ -46,7 +48,8 @@ public enum ActionPlanner {
             case 72..<88:
                 actions.append(.fault(device: device, randomFault(&random)))
             case 88..<92:
-                actions.append(random.chance(50) ? .disconnect(device: device) : .reconnect(device: device))
+                actions.append(
+                    random.chance(50) ? .disconnect(device: device) : .reconnect(device: device))
             case 92..<96:
                 actions.append(.crash(device: device))
             default:

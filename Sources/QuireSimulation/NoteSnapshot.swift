@@ -23,7 +23,8 @@ public struct NoteSnapshot: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// The body's lines, as the user edits them (none for an empty body).
     var lines: [String] {
-        body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        body.isEmpty
+            ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     public static func < (lhs: NoteSnapshot, rhs: NoteSnapshot) -> Bool {

@@ -23,8 +23,9 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     /// Every note of the account, tombstones included, in `seq` order.
     func allNotes() async throws -> [StoredNote] {
         guard let account else { return [] }
-        guard case .page(let notes, _, _) = try await inner.changes(
-            account: account, since: 0, limit: 100_000)
+        guard
+            case .page(let notes, _, _) = try await inner.changes(
+                account: account, since: 0, limit: 100_000)
         else { return [] }
         return notes
     }
@@ -32,7 +33,8 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     // MARK: - ServerStorage
 
     func createAccount(username: String, tokenHash: String, now: Date) async throws -> AccountID {
-        let account = try await inner.createAccount(username: username, tokenHash: tokenHash, now: now)
+        let account = try await inner.createAccount(
+            username: username, tokenHash: tokenHash, now: now)
         lock.withLock { knownAccount = account }
         return account
     }
@@ -52,7 +54,9 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
             switch write {
             case .put(let id, _, _), .delete(let id, _): noteID = id
             }
-            lock.withLock { applied.append(AppliedWrite(noteID: noteID, changeID: idempotency.key)) }
+            lock.withLock {
+                applied.append(AppliedWrite(noteID: noteID, changeID: idempotency.key))
+            }
         }
         return result
     }

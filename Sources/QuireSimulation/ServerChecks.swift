@@ -5,7 +5,8 @@ enum ServerChecks {
     /// Promise 3: no change id was applied twice, and each note's version is exactly the number
     /// of changes applied to it (versions start at 1 and each applied change adds one). Returns
     /// one line per violation.
-    static func atMostOnce(applied: [AppliedWrite], notes: [(id: String, version: Int)]) -> [String] {
+    static func atMostOnce(applied: [AppliedWrite], notes: [(id: String, version: Int)]) -> [String]
+    {
         var problems: [String] = []
         var seen: [String: Int] = [:]
         var perNote: [String: Int] = [:]
@@ -17,8 +18,8 @@ enum ServerChecks {
             problems.append("change \(change) was applied \(count) times")
         }
         for note in notes where perNote[note.id, default: 0] != note.version {
-            problems.append(
-                "note \(note.id) is at version \(note.version) after \(perNote[note.id, default: 0]) applied changes")
+            let count = perNote[note.id, default: 0]
+            problems.append("note \(note.id) is at version \(note.version) after \(count) applied changes")
         }
         return problems
     }

@@ -8,7 +8,9 @@
 public enum Simulation {
     /// Runs one plan in a fresh world and returns its outcome. Never throws: a harness problem is
     /// a failure of kind `.harness`.
-    public static func run(_ actions: [SimulationAction], config: SimulationConfig) async -> SimulationOutcome {
+    public static func run(_ actions: [SimulationAction], config: SimulationConfig) async
+        -> SimulationOutcome
+    {
         let world: SimulationWorld
         do {
             world = try await SimulationWorld(config: config)
@@ -29,14 +31,18 @@ public enum Simulation {
 
     /// Runs `seed`; when it fails, shrinks its plan to the shortest it can find that still fails
     /// the same way.
-    public static func check(seed: UInt64, config: SimulationConfig, shrinkBudget: Int = 400) async -> SeedReport {
+    public static func check(seed: UInt64, config: SimulationConfig, shrinkBudget: Int = 400) async
+        -> SeedReport
+    {
         let plan = ActionPlanner.plan(seed: seed, config: config)
         let outcome = await run(plan, config: config)
         guard let failure = outcome.failure else {
             return SeedReport(seed: seed, outcome: outcome, shrunkPlan: nil, shrunkFailure: nil)
         }
-        let shrunk = await Shrinker.shrink(plan, failing: failure.kind, config: config, budget: shrinkBudget)
-        return SeedReport(seed: seed, outcome: outcome, shrunkPlan: shrunk.plan, shrunkFailure: shrunk.failure)
+        let shrunk = await Shrinker.shrink(
+            plan, failing: failure.kind, config: config, budget: shrinkBudget)
+        return SeedReport(
+            seed: seed, outcome: outcome, shrunkPlan: shrunk.plan, shrunkFailure: shrunk.failure)
     }
 }
 

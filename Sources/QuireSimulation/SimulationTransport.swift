@@ -93,7 +93,8 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private static func error(status: Int, code: String) -> TransportResponse {
-        let body = Data(#"{"error":{"code":"\#(code)","message":"injected by the simulation"}}"#.utf8)
+        let body = Data(
+            #"{"error":{"code":"\#(code)","message":"injected by the simulation"}}"#.utf8)
         return TransportResponse(
             status: status, headers: ["content-type": "application/json"], body: body)
     }

@@ -12,31 +12,43 @@ extension SimulationWorld {
         case .create(let d, let token, let lines):
             let title = "T\(token)"
             let body = (1...max(1, lines)).map { "L\(token)x\($0)" }
-            try await userAction(d, step: step, action: action, typed: [(title, .title)] + body.map { ($0, .line) }) {
+            try await userAction(
+                d, step: step, action: action, typed: [(title, .title)] + body.map { ($0, .line) }
+            ) {
                 database, _ in
                 try await database.saveNote(
                     id: Self.noteID(token: token), title: title, body: body.joined(separator: "\n"))
             }
         case .editLine(let d, let note, let line, let token):
-            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) { database, notes in
+            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) {
+                database, notes in
                 guard let target = Self.pick(note, from: notes) else { return }
                 var lines = target.lines
-                if lines.isEmpty { lines = ["L\(token)"] } else { lines[line % lines.count] = "L\(token)" }
+                if lines.isEmpty {
+                    lines = ["L\(token)"]
+                } else {
+                    lines[line % lines.count] = "L\(token)"
+                }
                 try await Self.save(target, title: target.title, lines: lines, in: database)
             }
         case .append(let d, let note, let token):
-            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) { database, notes in
+            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) {
+                database, notes in
                 guard let target = Self.pick(note, from: notes) else { return }
-                try await Self.save(target, title: target.title, lines: target.lines + ["L\(token)"], in: database)
+                try await Self.save(
+                    target, title: target.title, lines: target.lines + ["L\(token)"], in: database)
             }
         case .rename(let d, let note, let token):
-            try await userAction(d, step: step, action: action, typed: [("T\(token)", .title)]) { database, notes in
+            try await userAction(d, step: step, action: action, typed: [("T\(token)", .title)]) {
+                database, notes in
                 guard let target = Self.pick(note, from: notes) else { return }
                 try await Self.save(target, title: "T\(token)", lines: target.lines, in: database)
             }
         case .delete(let d, let note):
             try await userAction(d, step: step, action: action, typed: []) { database, notes in
-                guard let target = Self.pick(note, from: notes), let id = NoteID(target.id) else { return }
+                guard let target = Self.pick(note, from: notes), let id = NoteID(target.id) else {
+                    return
+                }
                 try await database.deleteNote(id: id)
             }
         case .resolve(let d, let copy, let choice):

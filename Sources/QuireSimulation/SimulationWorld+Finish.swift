@@ -56,7 +56,8 @@ extension SimulationWorld {
         }
         return SimulationFailure(
             kind: .liveness,
-            message: "not quiet after \(config.maxQuiescenceRounds) rounds: " + last.joined(separator: "; "))
+            message: "not quiet after \(config.maxQuiescenceRounds) rounds: "
+                + last.joined(separator: "; "))
     }
 
     /// Every device holds exactly the server's live notes (ids, titles, bodies, copy links).

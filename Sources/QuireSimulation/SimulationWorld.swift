@@ -28,12 +28,15 @@ final class SimulationWorld {
     init(config: SimulationConfig) async throws {
         self.config = config
         let shm = URL(fileURLWithPath: "/dev/shm")
-        let base = FileManager.default.fileExists(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        let base =
+            FileManager.default.fileExists(atPath: shm.path)
+            ? shm : FileManager.default.temporaryDirectory
         directory = base.appendingPathComponent("quire-sim-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let clock = clock
         storage = RecordingStorage(
-            inner: try SQLiteServerStorage(path: directory.appendingPathComponent("server.sqlite").path))
+            inner: try SQLiteServerStorage(
+                path: directory.appendingPathComponent("server.sqlite").path))
         server = NotesServer(storage: storage, now: { clock.now() }, log: { _ in })
         let token = try await server.createAccount(username: "sim")
         let inProcess = InProcessTransport(server: server)
@@ -112,7 +115,8 @@ final class SimulationWorld {
         let problems = ServerChecks.onlyGrew(before: serverVersions, after: now)
         serverVersions = now
         guard problems.isEmpty else {
-            return SimulationFailure(kind: .wentBackwards, message: problems.joined(separator: "; "), step: step)
+            return SimulationFailure(
+                kind: .wentBackwards, message: problems.joined(separator: "; "), step: step)
         }
         return nil
     }
@@ -130,7 +134,8 @@ final class SimulationWorld {
         if position < before {
             throw SimulationFailure(
                 kind: .wentBackwards,
-                message: "d\(device.index)'s cursor went from \(before) back to \(position)", step: step)
+                message: "d\(device.index)'s cursor went from \(before) back to \(position)",
+                step: step)
         }
     }
 

@@ -15,7 +15,8 @@ struct CheckerTests {
     @Test func aVersionThatDisagreesWithTheAppliedChangesIsFlagged() {
         let applied = [AppliedWrite(noteID: "n1", changeID: "c1")]
         #expect(ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 1)]).isEmpty)
-        #expect(ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 2)]).count == 1)
+        #expect(
+            ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 2)]).count == 1)
     }
 
     @Test func versionsGoingBackOrNotesVanishingAreFlagged() {
@@ -45,7 +46,9 @@ struct CheckerTests {
         let title = TextLedger.Atom(text: "T4", kind: .title, origin: "test")
         let copy = NoteSnapshot(id: "c", title: "T4 (conflict copy)", body: "", conflictOf: "n")
         #expect(TextLedger.holds(title, in: [copy]))
-        #expect(!TextLedger.holds(title, in: [NoteSnapshot(id: "m", title: "T44", body: "", conflictOf: nil)]))
+        #expect(
+            !TextLedger.holds(
+                title, in: [NoteSnapshot(id: "m", title: "T44", body: "", conflictOf: nil)]))
     }
 
     @Test func cursorPositionIsReadFromTheServersCursorText() {

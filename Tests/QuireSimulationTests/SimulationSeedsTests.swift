@@ -13,7 +13,8 @@ struct SimulationSeedsTests {
             let outcome = await Simulation.run(seed: seed, config: Self.config)
             total.add(outcome.stats)
             if !outcome.passed {
-                let report = await Simulation.check(seed: seed, config: Self.config, shrinkBudget: 150)
+                let report = await Simulation.check(
+                    seed: seed, config: Self.config, shrinkBudget: 150)
                 Issue.record("\(report.failureText)")
                 return
             }
