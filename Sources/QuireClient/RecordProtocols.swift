@@ -55,9 +55,11 @@ public protocol SyncRecords: Sendable {
     /// one clears the cursor.
     func bindAccount(_ account: AccountID?) async throws
     func boundAccount() async throws -> AccountID?
-    /// Forgets the cursor and marks every synced note unconfirmed, for a resync from the beginning.
+    /// Forgets the cursor and marks every synced note unconfirmed, for a resync from the beginning;
+    /// stores that a resync is in progress (it survives an interrupted run and a relaunch).
     func beginFullResync() async throws
-    /// Ends a full resync: removes notes the resync did not confirm and that have no pending change.
+    /// Ends a full resync if one is in progress (possibly begun by an earlier, interrupted run):
+    /// removes notes the resync did not confirm and that have no pending change. Otherwise nothing.
     func finishFullResync() async throws
     func runRecord() async throws -> SyncRunRecord
     func recordRun(_ record: SyncRunRecord) async throws

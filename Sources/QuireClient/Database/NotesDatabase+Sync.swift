@@ -166,19 +166,26 @@ extension NotesDatabase {
         try readMeta(.account).map(AccountID.init)
     }
 
-    /// Forgets the cursor and marks every note unconfirmed; the pages of the resync confirm the
-    /// ones the server still has.
+    /// Forgets the cursor, marks every note unconfirmed and records that a resync is in progress;
+    /// the pages of the resync confirm the ones the server still has.
+    ///
+    /// The mark is stored, so a resync interrupted by a failure or a crash is still finished by
+    /// the next pull that completes, even though that pull starts from a page's cursor or from none.
     public func beginFullResync() throws {
         try bookkeepingWrite { _ in
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
             try connection.run("UPDATE notes SET confirmed = 0")
+            try writeMeta(.resyncing, "1")
         }
     }
 
-    /// Removes the notes the server once confirmed, the resync did not list, and that have no
-    /// pending change: the server no longer has them. Notes never sent and pending edits stay.
+    /// If a full resync is in progress, ends it: removes the notes the server once confirmed, the
+    /// resync did not list, and that have no pending change (the server no longer has them).
+    /// Notes never sent and pending edits stay. Does nothing when no resync is in progress.
     public func finishFullResync() throws {
         try bookkeepingWrite { touched in
+            guard try readMeta(.resyncing) != nil else { return }
+            try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.resyncing.rawValue)
             let removed = try connection.run(
                 """
                 DELETE FROM notes
@@ -216,6 +223,8 @@ extension NotesDatabase {
     enum MetaKey: String {
         case cursor
         case account
+        /// Present from `beginFullResync` until `finishFullResync`.
+        case resyncing
     }
 
     func readMeta(_ key: MetaKey) throws -> String? {

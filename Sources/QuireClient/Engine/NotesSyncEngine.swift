@@ -263,7 +263,9 @@ public actor NotesSyncEngine {
             progressHandler?(SyncProgress(received: report.received, finished: !page.hasMore))
             if !page.hasMore { break }
         }
-        if report.fullResync { try await records.finishFullResync() }
+        // Also finishes a resync an earlier run began and a failure or crash interrupted: its
+        // pages confirmed notes, and notes it never listed must go, or they outlive their delete.
+        try await records.finishFullResync()
     }
 
     private func remoteNote(from dto: NoteChangeDTO) throws -> RemoteNote {

@@ -1,0 +1,76 @@
+import QuireDomain
+
+/// Draws a seed's plan: the whole list of actions, up front, from one ``SplitMix64``.
+///
+/// Drawing everything before running keeps the plan independent of what the product does, so a
+/// seed always means the same plan and a shrunk plan is a plain sub-list of it. The weights favour
+/// edits and syncs (where conflicts come from) over faults, and keep a device offline for a while
+/// so it piles up changes.
+public enum ActionPlanner {
+    /// The plan for `seed`: `config.steps` actions over `config.devices` devices.
+    public static func plan(seed: UInt64, config: SimulationConfig) -> [SimulationAction] {
+        var random = SplitMix64(seed: seed)
+        var actions: [SimulationAction] = []
+        var token = 0
+        func nextToken() -> Int {
+            token += 1
+            return token
+        }
+        let devices = max(1, config.devices)
+        // A few notes everyone starts from, so edits of shared notes begin early.
+        for device in 0..<min(devices, 2) {
+            actions.append(.create(device: device, token: nextToken(), lines: 2))
+            actions.append(.sync(device: device))
+        }
+        while actions.count < config.steps {
+            let device = random.below(devices)
+            let note = random.below(8)
+            let roll = random.below(100)
+            switch roll {
+            case 0..<8:
+                actions.append(
+                    .create(device: device, token: nextToken(), lines: 1 + random.below(3)))
+            case 8..<24:
+                actions.append(
+                    .editLine(device: device, note: note, line: random.below(6), token: nextToken())
+                )
+            case 24..<34:
+                actions.append(.append(device: device, note: note, token: nextToken()))
+            case 34..<39:
+                actions.append(.rename(device: device, note: note, token: nextToken()))
+            case 39..<44:
+                actions.append(.delete(device: device, note: note))
+            case 44..<48:
+                let choice = ConflictChoice.allCases[random.below(ConflictChoice.allCases.count)]
+                actions.append(.resolve(device: device, copy: note, choice: choice))
+            case 48..<72:
+                actions.append(.sync(device: device))
+            case 72..<88:
+                actions.append(.fault(device: device, randomFault(&random)))
+            case 88..<92:
+                actions.append(
+                    random.chance(50) ? .disconnect(device: device) : .reconnect(device: device))
+            case 92..<96:
+                actions.append(.crash(device: device))
+            default:
+                actions.append(.deliverDelayed(pick: random.below(4)))
+            }
+        }
+        return actions
+    }
+
+    private static func randomFault(_ random: inout SplitMix64) -> SimulationFault {
+        switch random.below(10) {
+        case 0: .dropRequest
+        case 1: .dropReply
+        case 2: .duplicate
+        case 3: .status(500)
+        case 4: .status(503)
+        case 5: .throttled
+        case 6: .delay
+        case 7: .crashAfterDelivery
+        case 8: .expireCursor
+        default: .dropReply
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import QuireClient
+import QuireDomain
+
+/// A deliberately broken device for ``SimulationConfig/Sabotage/dropLocalTextOnConflict``: the
+/// real database, except that every conflict is settled by taking the server's copy, dropping the
+/// local text. It exists only to prove that the "nothing lost" check fails when text is lost.
+struct LossySyncRecords: SyncRecords {
+    let database: NotesDatabase
+
+    func settleConflict(_ settlement: ConflictSettlement) async throws {
+        var lossy = settlement
+        lossy.outcome = .takeServer
+        lossy.copy = nil
+        try await database.settleConflict(lossy)
+    }
+
+    // MARK: - Forwarded unchanged
+
+    func pendingCount() -> AsyncStream<Int> { database.pendingCount() }
+    func nextChange() async throws -> SentChange? { try await database.nextChange() }
+    func freezePayload(_ change: ChangeID, payload: String) async throws {
+        try await database.freezePayload(change, payload: payload)
+    }
+    func complete(_ change: ChangeID, version: Int?) async throws {
+        try await database.complete(change, version: version)
+    }
+    func markRefused(_ change: ChangeID, reason: String) async throws {
+        try await database.markRefused(change, reason: reason)
+    }
+    func conflictContext(for change: ChangeID) async throws -> ConflictContext {
+        try await database.conflictContext(for: change)
+    }
+    func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws {
+        try await database.apply(changes, cursor: cursor, account: account)
+    }
+    func cursor() async throws -> Cursor? { try await database.cursor() }
+    func bindAccount(_ account: AccountID?) async throws { try await database.bindAccount(account) }
+    func boundAccount() async throws -> AccountID? { try await database.boundAccount() }
+    func beginFullResync() async throws { try await database.beginFullResync() }
+    func finishFullResync() async throws { try await database.finishFullResync() }
+    func runRecord() async throws -> SyncRunRecord { try await database.runRecord() }
+    func recordRun(_ record: SyncRunRecord) async throws { try await database.recordRun(record) }
+}

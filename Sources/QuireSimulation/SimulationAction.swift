@@ -1,0 +1,99 @@
+import QuireDomain
+
+/// One step of a simulation, as the planner drew it and the runner replays it.
+///
+/// Actions name devices and notes by index, resolved when the step runs (a note index is taken
+/// modulo the device's live notes in a stable order; an action with nothing to act on does
+/// nothing), so any sub-list of a plan is itself a valid plan: that is what shrinking relies on.
+/// `token` values are unique within a plan, so every line and title a user types is unique text.
+public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
+    /// The user creates a note titled `T<token>` with `lines` body lines.
+    case create(device: Int, token: Int, lines: Int)
+    /// The user replaces one body line with a new one (appends when the body is empty).
+    case editLine(device: Int, note: Int, line: Int, token: Int)
+    /// The user appends a line.
+    case append(device: Int, note: Int, token: Int)
+    /// The user renames the note.
+    case rename(device: Int, note: Int, token: Int)
+    /// The user deletes the note.
+    case delete(device: Int, note: Int)
+    /// The user settles a conflict copy (chosen among the device's live copies).
+    case resolve(device: Int, copy: Int, choice: ConflictChoice)
+    /// The device runs one sync (push everything, pull every page).
+    case sync(device: Int)
+    /// The device's next request meets this fault.
+    case fault(device: Int, SimulationFault)
+    /// The device loses its connection until `.reconnect`.
+    case disconnect(device: Int)
+    case reconnect(device: Int)
+    /// The device's process dies between steps: its engine and database actor are dropped and the
+    /// same file is opened again.
+    case crash(device: Int)
+    /// One request held back by a `.delay` fault reaches the server now (its answer is lost).
+    case deliverDelayed(pick: Int)
+
+    public var device: Int? {
+        switch self {
+        case .create(let device, _, _), .editLine(let device, _, _, _), .append(let device, _, _),
+            .rename(let device, _, _), .delete(let device, _), .resolve(let device, _, _),
+            .sync(let device), .fault(let device, _), .disconnect(let device),
+            .reconnect(let device), .crash(let device):
+            device
+        case .deliverDelayed:
+            nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .create(let d, let token, let lines): "d\(d) create T\(token) lines:\(lines)"
+        case .editLine(let d, let note, let line, let token):
+            "d\(d) edit note#\(note) line#\(line) -> L\(token)"
+        case .append(let d, let note, let token): "d\(d) append note#\(note) L\(token)"
+        case .rename(let d, let note, let token): "d\(d) rename note#\(note) -> T\(token)"
+        case .delete(let d, let note): "d\(d) delete note#\(note)"
+        case .resolve(let d, let copy, let choice): "d\(d) resolve copy#\(copy) keep \(choice)"
+        case .sync(let d): "d\(d) sync"
+        case .fault(let d, let fault): "d\(d) next request: \(fault)"
+        case .disconnect(let d): "d\(d) offline"
+        case .reconnect(let d): "d\(d) online"
+        case .crash(let d): "d\(d) crash + reopen"
+        case .deliverDelayed(let pick): "deliver delayed request #\(pick)"
+        }
+    }
+}
+
+/// What the network or the server does to one request.
+public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
+    /// Lost on the way: never reaches the server; the client times out.
+    case dropRequest
+    /// The server applies it; the answer is lost; the client times out.
+    case dropReply
+    /// Delivered twice; the client sees the second answer.
+    case duplicate
+    /// The server answers this status (500, 503) without applying anything.
+    case status(Int)
+    /// 429 with `Retry-After`.
+    case throttled
+    /// Held in the network and delivered later, after other requests (reordered); the client
+    /// times out now.
+    case delay
+    /// The server applies it, then the device crashes before reading the answer (mid-push for a
+    /// write, mid-pull for a page of the feed); the device reopens after the step.
+    case crashAfterDelivery
+    /// The device's next pull from a cursor gets 410 `cursor_expired` (a full resync follows).
+    case expireCursor
+
+    public var description: String {
+        switch self {
+        case .dropRequest: "drop request (timeout)"
+        case .dropReply: "apply, drop reply"
+        case .duplicate: "duplicate"
+        case .status(let code): "HTTP \(code)"
+        case .throttled: "429 throttled"
+        case .delay: "delay + reorder"
+        case .crashAfterDelivery: "apply, then crash"
+        case .expireCursor: "410 cursor expired on next pull"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The size of a simulated world and what, if anything, is deliberately broken in it.
+public struct SimulationConfig: Hashable, Sendable {
+    /// Deliberate product faults, to prove the checks can fail. `.none` for real runs.
+    public enum Sabotage: Hashable, Sendable {
+        case none
+        /// Every conflict is settled by taking the server's copy: the local text is dropped (no
+        /// merge, no conflict copy, no edit-beats-delete). "Nothing lost" must catch it.
+        case dropLocalTextOnConflict
+    }
+
+    /// Number of devices (≥ 1).
+    public var devices: Int
+    /// Number of planned actions per seed.
+    public var steps: Int
+    /// Page size of the changes feed, small so pulls take several pages and crashes land mid-pull.
+    public var pageLimit: Int
+    /// Rounds of "every device syncs" allowed after healing before it counts as a liveness failure.
+    public var maxQuiescenceRounds: Int
+    public var sabotage: Sabotage
+
+    public init(
+        devices: Int = 3, steps: Int = 60, pageLimit: Int = 3, maxQuiescenceRounds: Int = 12,
+        sabotage: Sabotage = .none
+    ) {
+        self.devices = devices
+        self.steps = steps
+        self.pageLimit = pageLimit
+        self.maxQuiescenceRounds = maxQuiescenceRounds
+        self.sabotage = sabotage
+    }
+}

@@ -1,0 +1,80 @@
+/// A broken promise found by a run: which one, where, and the evidence.
+public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// Devices or the server hold different notes after quiescence.
+        case divergence
+        /// Typed text that nobody replaced or deleted after seeing it is gone.
+        case lostText
+        /// The server applied a change id twice, or a note's version disagrees with its changes.
+        case appliedTwice
+        /// A server version or a device's cursor went backwards.
+        case wentBackwards
+        /// No quiescence within the allowed rounds after healing.
+        case liveness
+        /// The harness itself failed (a file would not open, a user action threw).
+        case harness
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The action index at which it was seen; nil for the end-of-run checks.
+    public var step: Int?
+
+    public init(kind: Kind, message: String, step: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.step = step
+    }
+
+    public var description: String {
+        "\(kind.rawValue)" + (step.map { " at step \($0)" } ?? " at the end") + ": \(message)"
+    }
+}
+
+/// What happened in one run of a plan.
+public struct SimulationOutcome: Hashable, Sendable {
+    /// nil: every check passed.
+    public var failure: SimulationFailure?
+    /// The final notes (titles, bodies, copy marks), sorted, and the run's counts: equal for two
+    /// runs of the same plan.
+    public var digest: String
+    public var stats: SimulationStats
+
+    public var passed: Bool { failure == nil }
+}
+
+/// Counts of what a run exercised, to show the faults actually happened.
+public struct SimulationStats: Hashable, Sendable {
+    public var syncs = 0
+    public var failedSyncs = 0
+    public var merges = 0
+    public var conflictCopies = 0
+    public var editsBeatDeletes = 0
+    public var fullResyncs = 0
+    public var crashes = 0
+    public var appliedWrites = 0
+    public var quiescenceRounds = 0
+
+    public init() {}
+
+    /// Adds another run's counts (the largest quiescence round count is kept).
+    public mutating func add(_ other: SimulationStats) {
+        syncs += other.syncs
+        failedSyncs += other.failedSyncs
+        merges += other.merges
+        conflictCopies += other.conflictCopies
+        editsBeatDeletes += other.editsBeatDeletes
+        fullResyncs += other.fullResyncs
+        crashes += other.crashes
+        appliedWrites += other.appliedWrites
+        quiescenceRounds = max(quiescenceRounds, other.quiescenceRounds)
+    }
+
+    public var summary: String {
+        "syncs \(syncs) (failed \(failedSyncs)), merges \(merges), conflict copies \(conflictCopies), "
+            + "edits beat deletes \(editsBeatDeletes), full resyncs \(fullResyncs), crashes \(crashes), "
+            + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds)"
+    }
+}
+
+extension SimulationFailure: Error {}

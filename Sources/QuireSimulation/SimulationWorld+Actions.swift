@@ -1,0 +1,129 @@
+import Foundation
+import QuireClient
+import QuireDomain
+
+// MARK: - Performing one action
+
+extension SimulationWorld {
+    /// Performs one planned action; throws a ``SimulationFailure`` when a step invariant breaks.
+    func perform(_ action: SimulationAction, step: Int) async throws {
+        if let index = action.device, !devices.indices.contains(index) { return }
+        switch action {
+        case .create(let d, let token, let lines):
+            let title = "T\(token)"
+            let body = (1...max(1, lines)).map { "L\(token)x\($0)" }
+            try await userAction(
+                d, step: step, action: action, typed: [(title, .title)] + body.map { ($0, .line) }
+            ) {
+                database, _ in
+                try await database.saveNote(
+                    id: Self.noteID(token: token), title: title, body: body.joined(separator: "\n"))
+            }
+        case .editLine(let d, let note, let line, let token):
+            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) {
+                database, notes in
+                guard let target = Self.pick(note, from: notes) else { return }
+                var lines = target.lines
+                if lines.isEmpty {
+                    lines = ["L\(token)"]
+                } else {
+                    lines[line % lines.count] = "L\(token)"
+                }
+                try await Self.save(target, title: target.title, lines: lines, in: database)
+            }
+        case .append(let d, let note, let token):
+            try await userAction(d, step: step, action: action, typed: [("L\(token)", .line)]) {
+                database, notes in
+                guard let target = Self.pick(note, from: notes) else { return }
+                try await Self.save(
+                    target, title: target.title, lines: target.lines + ["L\(token)"], in: database)
+            }
+        case .rename(let d, let note, let token):
+            try await userAction(d, step: step, action: action, typed: [("T\(token)", .title)]) {
+                database, notes in
+                guard let target = Self.pick(note, from: notes) else { return }
+                try await Self.save(target, title: "T\(token)", lines: target.lines, in: database)
+            }
+        case .delete(let d, let note):
+            try await userAction(d, step: step, action: action, typed: []) { database, notes in
+                guard let target = Self.pick(note, from: notes), let id = NoteID(target.id) else {
+                    return
+                }
+                try await database.deleteNote(id: id)
+            }
+        case .resolve(let d, let copy, let choice):
+            try await userAction(d, step: step, action: action, typed: []) { database, notes in
+                guard let target = Self.pick(copy, from: notes.filter { $0.conflictOf != nil }),
+                    let id = NoteID(target.id)
+                else { return }
+                try await database.resolveConflict(copy: id, keep: choice)
+            }
+        case .sync(let d):
+            try await sync(devices[d], step: step)
+        case .fault(let d, let fault):
+            devices[d].transport.enqueue(fault)
+        case .disconnect(let d):
+            devices[d].transport.setOffline(true)
+        case .reconnect(let d):
+            devices[d].transport.setOffline(false)
+        case .crash(let d):
+            try devices[d].crash()
+            stats.crashes += 1
+        case .deliverDelayed(let pick):
+            await held.deliver(pick: pick)
+        }
+    }
+
+    /// Runs one sync of `device`; relaunches it if it crashed mid-sync. Returns its report.
+    @discardableResult
+    func sync(_ device: SimulationDevice, step: Int?) async throws -> SyncReport {
+        let report = await (try device.engine).syncOnce()
+        stats.syncs += 1
+        if report.failure != nil { stats.failedSyncs += 1 }
+        stats.merges += report.merged
+        stats.conflictCopies += report.conflictCopies
+        stats.editsBeatDeletes += report.editsBeatDeletes
+        if report.fullResync { stats.fullResyncs += 1 }
+        if device.transport.takeCrash() {
+            try device.crash()
+            stats.crashes += 1
+        }
+        try await checkCursor(of: device, fullResync: report.fullResync, step: step)
+        return report
+    }
+
+    /// A user's action on device `index`: reads its notes, acts, and tells the ledger what was
+    /// typed and what the device held before and after.
+    private func userAction(
+        _ index: Int, step: Int, action: SimulationAction, typed: [(String, TextLedger.Atom.Kind)],
+        _ body: (NotesDatabase, [NoteSnapshot]) async throws -> Void
+    ) async throws {
+        let device = devices[index]
+        let before = try await snapshots(of: device)
+        try await body(try device.database, before)
+        let after = try await snapshots(of: device)
+        let origin = "step \(step) (\(action))"
+        // Only text that actually landed is owed (an action with no target types nothing).
+        let landed = typed.map { TextLedger.Atom(text: $0.0, kind: $0.1, origin: origin) }
+            .filter { TextLedger.holds($0, in: after) }
+        ledger.record(typed: landed, before: before, after: after)
+    }
+
+    /// The note at `index` modulo the count, in the stable order of `NoteSnapshot`; nil if none.
+    static func pick(_ index: Int, from notes: [NoteSnapshot]) -> NoteSnapshot? {
+        notes.isEmpty ? nil : notes.sorted()[index % notes.count]
+    }
+
+    static func save(
+        _ note: NoteSnapshot, title: String, lines: [String], in database: NotesDatabase
+    ) async throws {
+        guard let id = NoteID(note.id) else { return }
+        try await database.saveNote(id: id, title: title, body: lines.joined(separator: "\n"))
+    }
+
+    /// The note id a plan's `create` with this token makes: the same on every run of the plan.
+    static func noteID(token: Int) -> NoteID {
+        let hex = String(format: "%012llx", UInt64(token))
+        return NoteID("5151e000-0000-4000-8000-\(hex)") ?? NoteID()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import QuireClient
+
+// MARK: - Healing, quiescence and the end checks
+
+extension SimulationWorld {
+    /// Heals everything, syncs to quiescence, then checks convergence, nothing lost and at most
+    /// once. Returns the first failure, or nil.
+    func finish() async throws -> SimulationFailure? {
+        await held.deliverAll()
+        for device in devices { device.transport.heal() }
+        if let failure = try await quiesce() { return failure }
+        if let failure = try await checkConvergence() { return failure }
+        let server = try await serverSnapshots()
+        let missing = ledger.missing(in: server)
+        if !missing.isEmpty {
+            return SimulationFailure(
+                kind: .lostText,
+                message: "lost \(missing.map(\.description).joined(separator: "; ")); notes now: "
+                    + server.map(\.description).joined(separator: " | "))
+        }
+        let applied = storage.appliedWrites
+        stats.appliedWrites = applied.count
+        let notes = try await storage.allNotes().map { (id: $0.id, version: $0.version) }
+        let problems = ServerChecks.atMostOnce(applied: applied, notes: notes)
+        if !problems.isEmpty {
+            return SimulationFailure(kind: .appliedTwice, message: problems.joined(separator: "; "))
+        }
+        return nil
+    }
+
+    /// Rounds of "every device syncs once, in order" until one round in which every sync
+    /// succeeded and moved nothing, and no device has a pending change. Liveness failure after
+    /// `config.maxQuiescenceRounds`.
+    private func quiesce() async throws -> SimulationFailure? {
+        var last: [String] = []
+        for round in 1...max(1, config.maxQuiescenceRounds) {
+            var quiet = true
+            last = []
+            for device in devices {
+                let report = try await sync(device, step: nil)
+                let moved =
+                    report.pushed + report.received + report.merged + report.conflictCopies
+                    + report.editsBeatDeletes + report.refused
+                if report.failure != nil || moved > 0 { quiet = false }
+                let pending = try await device.pendingCount()
+                if pending > 0 { quiet = false }
+                last.append(
+                    "d\(device.index): moved \(moved), pending \(pending), failure "
+                        + (report.failure.map { "\($0.message)" } ?? "none"))
+            }
+            if quiet {
+                stats.quiescenceRounds = max(stats.quiescenceRounds, round)
+                return nil
+            }
+        }
+        return SimulationFailure(
+            kind: .liveness,
+            message: "not quiet after \(config.maxQuiescenceRounds) rounds: "
+                + last.joined(separator: "; "))
+    }
+
+    /// Every device holds exactly the server's live notes (ids, titles, bodies, copy links).
+    private func checkConvergence() async throws -> SimulationFailure? {
+        let server = try await serverSnapshots()
+        for device in devices {
+            let local = try await snapshots(of: device)
+            guard local != server else { continue }
+            let onlyLocal = Set(local).subtracting(server).sorted().map(\.description)
+            let onlyServer = Set(server).subtracting(local).sorted().map(\.description)
+            return SimulationFailure(
+                kind: .divergence,
+                message: "d\(device.index) differs from the server: only on the device "
+                    + "\(onlyLocal), only on the server \(onlyServer)")
+        }
+        return nil
+    }
+}

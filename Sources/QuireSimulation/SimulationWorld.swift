@@ -1,0 +1,158 @@
+import Foundation
+import QuireClient
+import QuireDomain
+import QuireServer
+import QuireTestSupport
+
+/// One simulated world: the real server core on its own SQLite file, `config.devices` real
+/// devices, the network between them, the virtual clock and the checks' memory.
+///
+/// Driven by one task, one action at a time (each awaited to the end), so the interleaving is the
+/// plan's and not the thread pool's. Lives in a fresh directory (in memory when `/dev/shm` exists),
+/// removed by `remove()`.
+final class SimulationWorld {
+    let config: SimulationConfig
+    let directory: URL
+    let clock = VirtualClock()
+    let storage: RecordingStorage
+    let server: NotesServer
+    let held: HeldRequests
+    var devices: [SimulationDevice] = []
+    var ledger = TextLedger()
+    var stats = SimulationStats()
+    /// Each server note's last seen version, to check versions only grow.
+    var serverVersions: [String: Int] = [:]
+    /// Each device's last stored cursor position, to check cursors only grow.
+    var cursors: [Int: Int64] = [:]
+
+    init(config: SimulationConfig) async throws {
+        self.config = config
+        let shm = URL(fileURLWithPath: "/dev/shm")
+        let base =
+            FileManager.default.fileExists(atPath: shm.path)
+            ? shm : FileManager.default.temporaryDirectory
+        directory = base.appendingPathComponent("quire-sim-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let clock = clock
+        storage = RecordingStorage(
+            inner: try SQLiteServerStorage(
+                path: directory.appendingPathComponent("server.sqlite").path))
+        // Sessions outlive the virtual clock's runs, and the account's hash is cheap: the simulation
+        // is about sync, and it makes one account per seed.
+        server = NotesServer(
+            storage: storage,
+            configuration: NotesServerConfiguration(accessTokenTTL: 10 * 365 * 86_400, authHashIterations: 1_000),
+            now: { clock.now() }, log: { _ in })
+        let token = try await server.createAccount(username: "sim")
+        let inProcess = InProcessTransport(server: server)
+        held = HeldRequests(server: inProcess)
+        for index in 0..<max(1, config.devices) {
+            let transport = SimulationTransport(server: inProcess, held: held)
+            devices.append(
+                try SimulationDevice(
+                    index: index, directory: directory, transport: transport, token: token,
+                    clock: clock, config: config))
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    // MARK: - Running a plan
+
+    /// Runs every action, checking the step invariants after each, then heals, quiesces and runs
+    /// the end checks. Returns the first failure, or nil.
+    func run(_ actions: [SimulationAction]) async -> SimulationFailure? {
+        for (step, action) in actions.enumerated() {
+            do {
+                try await perform(action, step: step)
+            } catch let failure as SimulationFailure {
+                return failure
+            } catch {
+                return SimulationFailure(kind: .harness, message: "\(action): \(error)", step: step)
+            }
+            clock.advance()
+            if let failure = await checkServerGrew(step: step) { return failure }
+        }
+        do {
+            return try await finish()
+        } catch let failure as SimulationFailure {
+            return failure
+        } catch {
+            return SimulationFailure(kind: .harness, message: "finishing: \(error)")
+        }
+    }
+
+    /// The final notes and counts, for comparing two runs of one plan.
+    func digest() async -> String {
+        let notes = (try? await serverSnapshots()) ?? []
+        return notes.map(\.description).sorted().joined(separator: "\n") + "\n" + stats.summary
+    }
+
+    // MARK: - Reading state
+
+    func snapshots(of device: SimulationDevice) async throws -> [NoteSnapshot] {
+        try await device.rows().map(NoteSnapshot.init).sorted()
+    }
+
+    /// The server's live notes, opened.
+    func serverSnapshots() async throws -> [NoteSnapshot] {
+        let codec = PlainPayloadCodec()
+        return try await storage.allNotes().filter { !$0.deleted }.map { stored in
+            guard let id = NoteID(stored.id), let payload = stored.payload else {
+                throw SimulationError("server note \(stored.id) has no readable payload")
+            }
+            let content = try codec.open(payload, noteID: id)
+            return NoteSnapshot(
+                id: stored.id, title: content.title, body: content.body,
+                conflictOf: content.conflictOf?.description)
+        }.sorted()
+    }
+
+    // MARK: - Step invariants
+
+    private func checkServerGrew(step: Int) async -> SimulationFailure? {
+        guard let notes = try? await storage.allNotes() else {
+            return SimulationFailure(kind: .harness, message: "cannot read the server", step: step)
+        }
+        let now = Dictionary(notes.map { ($0.id, $0.version) }, uniquingKeysWith: max)
+        let problems = ServerChecks.onlyGrew(before: serverVersions, after: now)
+        serverVersions = now
+        guard problems.isEmpty else {
+            return SimulationFailure(
+                kind: .wentBackwards, message: problems.joined(separator: "; "), step: step)
+        }
+        return nil
+    }
+
+    /// Checks the device's stored cursor did not move back, except within a full resync (which
+    /// starts over from nothing by design).
+    func checkCursor(of device: SimulationDevice, fullResync: Bool, step: Int?) async throws {
+        let position = try await device.database.cursor().flatMap(Self.position)
+        defer { cursors[device.index] = position }
+        guard !fullResync, let before = cursors[device.index] else { return }
+        guard let position else {
+            throw SimulationFailure(
+                kind: .wentBackwards, message: "d\(device.index) lost its cursor", step: step)
+        }
+        if position < before {
+            throw SimulationFailure(
+                kind: .wentBackwards,
+                message: "d\(device.index)'s cursor went from \(before) back to \(position)",
+                step: step)
+        }
+    }
+
+    /// The sequence number inside the server's cursor text (base64url of `c1:<seq>`). The
+    /// product treats cursors as opaque; only this check looks inside.
+    static func position(of cursor: Cursor) -> Int64? {
+        var text = cursor.rawValue.replacingOccurrences(of: "-", with: "+")
+            .replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        guard let data = Data(base64Encoded: text) else { return nil }
+        let decoded = String(decoding: data, as: UTF8.self)
+        guard decoded.hasPrefix("c1:") else { return nil }
+        return Int64(decoded.dropFirst(3))
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import QuireSimulation
+
+/// The pure checks, fed evidence by hand: each must flag what it exists to flag.
+struct CheckerTests {
+    @Test func aChangeAppliedTwiceIsFlagged() {
+        let applied = [
+            AppliedWrite(noteID: "n1", changeID: "c1"), AppliedWrite(noteID: "n1", changeID: "c1"),
+        ]
+        let problems = ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 2)])
+        #expect(problems == ["change c1 was applied 2 times"])
+    }
+
+    @Test func aVersionThatDisagreesWithTheAppliedChangesIsFlagged() {
+        let applied = [AppliedWrite(noteID: "n1", changeID: "c1")]
+        #expect(ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 1)]).isEmpty)
+        #expect(
+            ServerChecks.atMostOnce(applied: applied, notes: [(id: "n1", version: 2)]).count == 1)
+    }
+
+    @Test func versionsGoingBackOrNotesVanishingAreFlagged() {
+        #expect(ServerChecks.onlyGrew(before: ["a": 2], after: ["a": 3, "b": 1]).isEmpty)
+        #expect(ServerChecks.onlyGrew(before: ["a": 2], after: ["a": 1]).count == 1)
+        #expect(ServerChecks.onlyGrew(before: ["a": 2], after: [:]).count == 1)
+    }
+
+    @Test func typedTextIsOwedUntilSomeoneWhoHeldItRemovesIt() {
+        var ledger = TextLedger()
+        let line = TextLedger.Atom(text: "L9", kind: .line, origin: "test")
+        let withLine = [NoteSnapshot(id: "n", title: "T1", body: "L1\nL9", conflictOf: nil)]
+        ledger.record(typed: [line], before: [], after: withLine)
+        // A sync that drops it would be a loss: still owed, and missing where it is absent.
+        let without = [NoteSnapshot(id: "n", title: "T1", body: "L1", conflictOf: nil)]
+        #expect(ledger.missing(in: without) == [line])
+        #expect(ledger.missing(in: withLine).isEmpty)
+        // A device that did not hold it deletes a note: nothing released.
+        ledger.record(typed: [], before: without, after: [])
+        #expect(ledger.owed.count == 1)
+        // A device that held it replaces the line: released.
+        ledger.record(typed: [], before: withLine, after: without)
+        #expect(ledger.owed.isEmpty)
+    }
+
+    @Test func aConflictCopyTitleHoldsItsOriginalTitle() {
+        let title = TextLedger.Atom(text: "T4", kind: .title, origin: "test")
+        let copy = NoteSnapshot(id: "c", title: "T4 (conflict copy)", body: "", conflictOf: "n")
+        #expect(TextLedger.holds(title, in: [copy]))
+        #expect(
+            !TextLedger.holds(
+                title, in: [NoteSnapshot(id: "m", title: "T44", body: "", conflictOf: nil)]))
+    }
+
+    @Test func cursorPositionIsReadFromTheServersCursorText() {
+        let text = "c1:42".data(using: .utf8)!.base64EncodedString()
+            .replacingOccurrences(of: "=", with: "")
+        #expect(SimulationWorld.position(of: .init(text)) == 42)
+    }
+}
