@@ -104,4 +104,55 @@ import Testing
         let status = try await setup.phone.ok("status")
         #expect(status.contains("failed"))
     }
+
+    @Test func theServerStoresNoNoteTextAndNoKey() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        try await setup.phone.ok("new", "--title", "Diary zebra-title", "--body", "secret quokka-body")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        #expect(try await setup.laptop.notes().map(\.body) == ["secret quokka-body"])
+        await setup.server.stop()  // flushes its WAL into the database file
+
+        var bytes = Data()
+        let files = try FileManager.default.contentsOfDirectory(
+            at: setup.root.url, includingPropertiesForKeys: nil
+        ).filter { $0.lastPathComponent.hasPrefix("server.sqlite") }
+        for file in files { bytes += try Data(contentsOf: file) }
+        #expect(!bytes.isEmpty)
+        for secret in ["zebra-title", "quokka-body", "correct horse"] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "server files contain \(secret)")
+        }
+        // Nor the notes key: the device's session file holds it; the server only a wrapped copy.
+        let session = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: setup.phone.directory.appendingPathComponent("session.json"))) as? [String: Any]
+        let notesKey = try #require((session?["notesKey"] as? String).flatMap { Data(base64Encoded: $0) })
+        #expect(bytes.range(of: notesKey) == nil)
+    }
+
+    @Test func aPasswordChangeSignsTheOtherDeviceOutAndLosesNothing() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let id = try await setup.phone.ok("new", "--title", "Plans", "--body", "v1")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+
+        try await setup.phone.ok("passwd", "--password-stdin", stdin: "correct horse\nnew staple\n")
+        try await setup.laptop.ok("edit", id, "--body", "v2 typed on the laptop")
+        let refused = try await setup.laptop.run("sync")
+        #expect(refused.exitCode == 77)
+        #expect(try await setup.laptop.notes().first?.body == "v2 typed on the laptop")
+        #expect(try await setup.laptop.ok("status").contains("signed out"))
+
+        let oldPassword = try await setup.laptop.run(
+            "login", setup.server.url.absoluteString, "alice", "--password-stdin", stdin: "correct horse\n")
+        #expect(oldPassword.exitCode == 77)
+        try await setup.laptop.ok(
+            "login", setup.server.url.absoluteString, "alice", "--password-stdin", stdin: "new staple\n")
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("sync")
+        for device in [setup.phone, setup.laptop] {
+            #expect(try await device.notes().map(\.body) == ["v2 typed on the laptop"])
+        }
+    }
 }
