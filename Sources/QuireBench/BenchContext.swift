@@ -8,7 +8,7 @@ final class BenchContext {
     let options: BenchOptions
     let sizes: BenchSizes
     let corpus: NoteCorpus
-    let codec = SealedPayloadCodec(key: SymmetricKey256.random())
+    let codec = BenchCodec(key: SymmetricKey256.random())
     let scratch: URL
     private var seeded: SeededServer?
 

@@ -7,17 +7,17 @@ import QuireWire
 /// A real sync server for the benchmarks: the `NotesServer` core on a SQLite file (full durability,
 /// as shipped) behind the libmicrohttpd host on `127.0.0.1:0`, inside the bench process.
 ///
-/// One account; notes are sealed with ``SealedPayloadCodec``.
+/// One account; notes are sealed with ``BenchCodec`` (the client's sealed codec).
 final class BenchServer: Sendable {
     let host: MicroHTTPServer
     let token: String
-    let codec: SealedPayloadCodec
+    let codec: BenchCodec
 
     var core: NotesServer { host.core }
     var baseURL: URL { host.baseURL }
 
     /// Starts a server whose database lives in `directory`. Throws when the file or port fails.
-    init(directory: URL, codec: SealedPayloadCodec) async throws {
+    init(directory: URL, codec: BenchCodec) async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let core = try NotesServer.sqlite(
             path: directory.appendingPathComponent("server.sqlite").path, log: { _ in })

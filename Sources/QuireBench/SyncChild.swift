@@ -20,7 +20,7 @@ enum SyncChild {
 
     static func main(_ arguments: [String]) async -> Int32 {
         guard arguments.count == 5, let url = URL(string: arguments[0]),
-            let codec = SealedPayloadCodec(hexKey: arguments[2]), let pageLimit = Int(arguments[4])
+            let codec = BenchCodec(hexKey: arguments[2]), let pageLimit = Int(arguments[4])
         else {
             FileHandle.standardError.write(Data("usage: \(subcommand) URL TOKEN HEXKEY DIR PAGE_LIMIT\n".utf8))
             return 64
