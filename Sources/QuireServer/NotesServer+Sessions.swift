@@ -102,6 +102,23 @@ extension NotesServer {
         return access
     }
 
+    /// Opens one more session (one more device) for an existing account and returns its access
+    /// token: for in-process harnesses, where each simulated device must be its own session (the
+    /// feed spares a session its own writes). Not reachable over HTTP.
+    public func openSession(username rawName: String, deviceName: String = "in-process") async throws
+        -> String
+    {
+        guard let username = Username(rawName),
+            let account = try await storage.account(username: username.value)
+        else {
+            throw ServerStorageError.invalidUsername(rawName)
+        }
+        let (access, _, hashes) = newTokens()
+        _ = try await storage.createSession(
+            account: account.id, deviceName: deviceName, tokens: hashes, now: now())
+        return access
+    }
+
     // MARK: - Tokens
 
     /// A fresh access and refresh token and their stored form.

@@ -79,7 +79,7 @@ public final class NotesServer: Sendable {
             return .json(200, body: Data(OpenAPIDocument.json.utf8))
         case WireRoutes.changes:
             try allow(request, ["GET"])
-            return try await changes(request, account: try await authenticate(request).account)
+            return try await changes(request, reader: try await authenticate(request))
         default:
             break
         }
@@ -93,7 +93,7 @@ public final class NotesServer: Sendable {
         }
         try allow(request, ["PUT", "DELETE"])
         guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
-        let account = try await authenticate(request).account
+        let session = try await authenticate(request)
         let noteID = try RequestValidation.noteID(rawID)
         let key = try RequestValidation.idempotencyKey(request)
         let write: NoteWrite
@@ -106,7 +106,7 @@ public final class NotesServer: Sendable {
         }
         let idempotency = IdempotencyKey(
             key: key, fingerprint: RequestValidation.fingerprint(request))
-        return try await apply(write, account: account, idempotency: idempotency)
+        return try await apply(write, session: session, idempotency: idempotency)
     }
 
     func allow(_ request: HTTPRequest, _ methods: [String]) throws(APIError) {
@@ -120,10 +120,11 @@ public final class NotesServer: Sendable {
     /// Applies a PUT or DELETE. Only 2xx answers are recorded with the idempotency key: a resend
     /// after a 409 or 404 is decided again against the note's state at that time.
     private func apply(
-        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey
+        _ write: NoteWrite, session: AuthenticatedSession, idempotency: IdempotencyKey
     ) async throws -> HTTPResponse {
+        let account = session.account
         let result = try await storage.write(
-            write, account: account, idempotency: idempotency, now: now()
+            write, account: account, writer: session.session, idempotency: idempotency, now: now()
         ) { outcome in
             let response = Self.response(for: outcome)
             guard (200..<300).contains(response.status) else { return nil }
@@ -161,20 +162,29 @@ public final class NotesServer: Sendable {
 
     // MARK: - Changes feed
 
-    private func changes(_ request: HTTPRequest, account: AccountID) async throws -> HTTPResponse {
+    private func changes(_ request: HTTPRequest, reader: AuthenticatedSession) async throws
+        -> HTTPResponse
+    {
+        let account = reader.account
         let query = try RequestValidation.changesQuery(request)
         let ticket = await notifier.ticket(for: account)
-        var page = try await changesPage(account: account, since: query.since, limit: query.limit)
+        var page = try await changesPage(reader: reader, since: query.since, limit: query.limit)
         if query.wait > 0, page.changes.isEmpty {
             await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
-            page = try await changesPage(account: account, since: query.since, limit: query.limit)
+            page = try await changesPage(reader: reader, since: query.since, limit: query.limit)
         }
         return .json(200, page)
     }
 
+    /// One page of the reader's account feed. In an incremental pull, a note whose current state
+    /// the reader's own session wrote comes without its payload, marked `ownWrite`: the device has
+    /// that text already (promise 4, only changes travel). Every page of a full listing (no
+    /// `since`, and the pages that continue it) carries payloads, since the device is rebuilding
+    /// its copy and drops what the listing does not confirm.
     private func changesPage(
-        account: AccountID, since: ChangeCursor?, limit: Int
+        reader: AuthenticatedSession, since: ChangeCursor?, limit: Int
     ) async throws -> ChangesPageDTO {
+        let account = reader.account
         switch try await storage.changes(account: account, since: since?.seq, limit: limit) {
         case .cursorAhead:
             throw APIError.invalidCursor
@@ -185,8 +195,18 @@ public final class NotesServer: Sendable {
             // live note of a full resync are not sent again; a cursor never moves backwards.
             let next =
                 hasMore ? (notes.last?.seq ?? highestSeq) : max(since?.seq ?? 0, highestSeq)
+            let inFullListing = since == nil || since?.fullListing == true
+            let changes = notes.map { note in
+                var entry = note.wire
+                if !inFullListing, !note.deleted, note.writer == reader.session {
+                    entry.payload = nil
+                    entry.ownWrite = true
+                }
+                return entry
+            }
             return ChangesPageDTO(
-                changes: notes.map(\.wire), nextCursor: ChangeCursor(seq: next).text,
+                changes: changes,
+                nextCursor: ChangeCursor(seq: next, fullListing: inFullListing && hasMore).text,
                 hasMore: hasMore)
         }
     }

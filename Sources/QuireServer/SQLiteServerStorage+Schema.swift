@@ -51,7 +51,14 @@ extension SQLiteServerStorage {
                     """)
             },
             accountsAndSessions,
+            rememberEachNotesWriter,
         ])
+    }
+
+    /// Migration 3: the session that wrote each note's current state, so the feed can spare a
+    /// device its own change: a pull answers "your write" without sending its payload back.
+    private static func rememberEachNotesWriter(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE notes ADD COLUMN written_by INTEGER")
     }
 
     /// Migration 2: real accounts (credentials, kdf parameters, wrapped notes key, a public id)

@@ -26,8 +26,8 @@ public actor SQLiteServerStorage: ServerStorage {
     // MARK: - Writes
 
     public func write(
-        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) throws -> WriteResult {
         let db = try open()
         return try db.transaction {
@@ -40,7 +40,7 @@ public actor SQLiteServerStorage: ServerStorage {
             if let (fingerprint, response) = seen {
                 return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
             }
-            let outcome = try apply(write, account: account, now: now, db: db)
+            let outcome = try apply(write, account: account, writer: writer, now: now, db: db)
             if let response = record(outcome) {
                 try db.run(
                     """
@@ -57,7 +57,7 @@ public actor SQLiteServerStorage: ServerStorage {
     /// Decides `write` against the note's current row and stores the result. Runs inside the
     /// caller's transaction.
     private func apply(
-        _ write: NoteWrite, account: AccountID, now: Date, db: SQLiteConnection
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, now: Date, db: SQLiteConnection
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let baseVersion):
@@ -65,17 +65,18 @@ public actor SQLiteServerStorage: ServerStorage {
                 // A base for a note the server no longer has must not lose the client's text.
                 try db.run(
                     """
-                    INSERT INTO notes (account_id, note_id, version, deleted, payload, updated_at, seq)
-                    VALUES (?, ?, 1, 0, ?, ?, ?)
+                    INSERT INTO notes
+                        (account_id, note_id, version, deleted, payload, updated_at, seq, written_by)
+                    VALUES (?, ?, 1, 0, ?, ?, ?, ?)
                     """, account.rawValue, noteID, payload, now.storedMilliseconds,
-                    try nextSeq(db))
+                    try nextSeq(db), writer?.rawValue)
                 return .saved(version: 1)
             }
             guard baseVersion == current.version else { return .conflict(current) }
             // Also revives a tombstone: an edit beats a delete.
             try update(
                 noteID, account: account, version: current.version + 1, deleted: false,
-                payload: payload, now: now, db: db)
+                payload: payload, writer: writer, now: now, db: db)
             return .saved(version: current.version + 1)
 
         case .delete(let noteID, let baseVersion):
@@ -84,21 +85,22 @@ public actor SQLiteServerStorage: ServerStorage {
             guard baseVersion == current.version else { return .conflict(current) }
             try update(
                 noteID, account: account, version: current.version + 1, deleted: true,
-                payload: nil, now: now, db: db)
+                payload: nil, writer: writer, now: now, db: db)
             return .deleted
         }
     }
 
     private func update(
         _ noteID: String, account: AccountID, version: Int, deleted: Bool, payload: String?,
-        now: Date, db: SQLiteConnection
+        writer: SessionID?, now: Date, db: SQLiteConnection
     ) throws {
         try db.run(
             """
-            UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?
+            UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
+                written_by = ?
             WHERE account_id = ? AND note_id = ?
             """, version, deleted, payload, now.storedMilliseconds, try nextSeq(db),
-            account.rawValue, noteID)
+            writer?.rawValue, account.rawValue, noteID)
     }
 
     private func note(_ noteID: String, account: AccountID, db: SQLiteConnection) throws
@@ -106,7 +108,7 @@ public actor SQLiteServerStorage: ServerStorage {
     {
         try db.queryFirst(
             """
-            SELECT note_id, version, updated_at, deleted, payload, seq FROM notes
+            SELECT note_id, version, updated_at, deleted, payload, seq, written_by FROM notes
             WHERE account_id = ? AND note_id = ?
             """, account.rawValue, noteID, map: Self.storedNote)
     }
@@ -134,7 +136,7 @@ public actor SQLiteServerStorage: ServerStorage {
                 if since > (try currentSeq(db)) { return .cursorAhead }
                 if since < purgedSeq { return .cursorExpired }
             }
-            let columns = "note_id, version, updated_at, deleted, payload, seq"
+            let columns = "note_id, version, updated_at, deleted, payload, seq, written_by"
             var notes: [StoredNote]
             if let since {
                 notes = try db.query(
@@ -192,6 +194,7 @@ public actor SQLiteServerStorage: ServerStorage {
         StoredNote(
             id: row.text(0), version: row.int(1),
             updatedAt: Date(storedMilliseconds: row.int64(2)), deleted: row.bool(3),
-            payload: row.optionalText(4), seq: row.int64(5))
+            payload: row.optionalText(4), seq: row.int64(5),
+            writer: row.optionalInt(6).map { SessionID(Int64($0)) })
     }
 }

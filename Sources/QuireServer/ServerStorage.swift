@@ -53,7 +53,7 @@ public protocol ServerStorage: Sendable {
 
     // MARK: - Notes
 
-    /// Applies one note write for `account` unless its idempotency key was seen, in one transaction.
+    /// Applies one note write for `account` (made by session `writer`) unless its idempotency key was seen, in one transaction.
     ///
     /// A key seen before with the same fingerprint returns the recorded answer (`.replayed`); with
     /// another fingerprint, `.keyReused`; neither changes anything. Otherwise the write is decided
@@ -61,8 +61,8 @@ public protocol ServerStorage: Sendable {
     /// returns one, it is stored with the key in the same transaction; when it returns nil (the
     /// server stores only 2xx answers), the next send with that key is evaluated afresh.
     func write(
-        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult
 
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
@@ -102,10 +102,14 @@ public struct StoredNote: Sendable, Equatable {
     public var payload: String?
     /// The server-wide sequence number of the change that produced this state.
     public var seq: Int64
+    /// The session whose write produced this state, when known.
+    public var writer: SessionID?
 
     public init(
-        id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?, seq: Int64
+        id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?, seq: Int64,
+        writer: SessionID? = nil
     ) {
+        self.writer = writer
         self.id = id
         self.version = version
         self.updatedAt = updatedAt

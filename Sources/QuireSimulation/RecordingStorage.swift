@@ -83,11 +83,12 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     }
 
     func write(
-        _ write: NoteWrite, account: AccountID, idempotency: IdempotencyKey, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult {
         let result = try await inner.write(
-            write, account: account, idempotency: idempotency, now: now, record: record)
+            write, account: account, writer: writer, idempotency: idempotency, now: now,
+            record: record)
         if case .applied(let outcome) = result, outcome.changedFeed {
             let noteID: String
             switch write {

@@ -43,11 +43,13 @@ final class SimulationWorld {
             storage: storage,
             configuration: NotesServerConfiguration(accessTokenTTL: 10 * 365 * 86_400, authHashIterations: 1_000),
             now: { clock.now() }, log: { _ in })
-        let token = try await server.createAccount(username: "sim")
+        _ = try await server.createAccount(username: "sim")
         let inProcess = InProcessTransport(server: server)
         held = HeldRequests(server: inProcess)
         for index in 0..<max(1, config.devices) {
             let transport = SimulationTransport(server: inProcess, held: held)
+            // Each device is its own session, as after its own sign-in.
+            let token = try await server.openSession(username: "sim", deviceName: "d\(index)")
             devices.append(
                 try SimulationDevice(
                     index: index, directory: directory, transport: transport, token: token,

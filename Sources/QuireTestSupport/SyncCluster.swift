@@ -12,7 +12,9 @@ public final class SyncCluster: @unchecked Sendable {
     // Devices are added before use and then only read; each device's parts are Sendable.
     public let directory: TemporaryDirectory
     public let server: NotesServer
+    /// The first session's token (each device opens its own session).
     public let token: String
+    public let username: String
     /// The account's notes key, shared by its devices as after a real sign-in.
     public let notesKey = SymmetricKey256.random()
     public private(set) var devices: [ClusterDevice] = []
@@ -24,13 +26,16 @@ public final class SyncCluster: @unchecked Sendable {
             path: directory.path("server.sqlite").path,
             configuration: NotesServerConfiguration(authHashIterations: 1_000), log: { _ in })
         token = try await server.createAccount(username: account)
+        username = account
     }
 
     /// Adds a device with its own database; it syncs as this cluster's account.
     @discardableResult
     public func addDevice(
         _ name: String, pageLimit: Int = 200, codec: PayloadCodec? = nil
-    ) throws -> ClusterDevice {
+    ) async throws -> ClusterDevice {
+        // Each device is its own session, as after its own sign-in.
+        let token = try await server.openSession(username: username, deviceName: name)
         let device = try ClusterDevice(
             name: name, directory: directory.path(name), server: server, token: token,
             pageLimit: pageLimit,

@@ -3,7 +3,8 @@ import Foundation
 /// One entry of the changes feed, and the server copy in a 409: a note's current state on the server.
 ///
 /// `payload` is the client's sealed note (see `PayloadCodec` in QuireClient); the server stores and
-/// returns it untouched. A tombstone has `deleted: true` and no payload.
+/// returns it untouched. A tombstone has `deleted: true` and no payload; an `ownWrite` entry has
+/// none either.
 public struct NoteChangeDTO: Codable, Sendable, Equatable {
     /// The client-made note id, a lowercase UUID.
     public var id: String
@@ -12,12 +13,19 @@ public struct NoteChangeDTO: Codable, Sendable, Equatable {
     public var updatedAt: Date
     public var deleted: Bool
     public var payload: String?
+    /// True in an incremental pull when the reader's own session wrote this state: the payload is
+    /// left out, since that device has the text already. Absent otherwise.
+    public var ownWrite: Bool?
 
-    public init(id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?) {
+    public init(
+        id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?,
+        ownWrite: Bool? = nil
+    ) {
         self.id = id
         self.version = version
         self.updatedAt = updatedAt
         self.deleted = deleted
         self.payload = payload
+        self.ownWrite = ownWrite
     }
 }

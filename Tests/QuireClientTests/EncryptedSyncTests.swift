@@ -57,10 +57,10 @@ import Testing
     @Test func aPayloadThatCannotBeOpenedIsSkippedCountedAndTheRestSyncs() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         // A writer with another key: to this account its payload is corrupt.
-        let stranger = try cluster.addDevice(
+        let stranger = try await cluster.addDevice(
             "stranger", codec: SealedPayloadCodec(notesKey: .random(), account: AccountID("cluster")))
         try await phone.create(title: "One", body: "1")
         try await phone.create(title: "Two", body: "2")

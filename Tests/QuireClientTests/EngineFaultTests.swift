@@ -27,8 +27,8 @@ import Testing
     @Test func aResendAfterALostReplyIsAnsweredNotAppliedAgain() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Once", body: "only once")
 
         phone.transport.enqueue(.dropReply)
@@ -55,7 +55,7 @@ import Testing
     @Test func aDuplicatedRequestIsAppliedOnce() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let id = try await phone.create(title: "Dup", body: "x")
         await phone.sync()
         try await phone.edit(id, body: "y")
@@ -70,7 +70,7 @@ import Testing
     @Test func aServerErrorKeepsTheChangeQueuedAndTheNotesVisible() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let id = try await phone.create(title: "Kept", body: "text")
 
         phone.transport.enqueue(.status(500))
@@ -92,7 +92,7 @@ import Testing
     @Test func offlineFailsAsUnreachableAndLosesNothing() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         phone.transport.setPersistent(.unreachable)
         let id = try await phone.create(title: "Offline", body: "typed on the train")
         let report = await phone.sync()
@@ -106,7 +106,7 @@ import Testing
     @Test func aRefusedChangeKeepsItsTextAndDoesNotBlockOthers() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let refused = try await phone.create(title: "Too big", body: "imagine 5 MB here")
         let fine = try await phone.create(title: "Fine", body: "small")
 
@@ -127,8 +127,8 @@ import Testing
     @Test func anExpiredCursorResyncsInFullAndKeepsPendingChanges() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let kept = try await phone.create(title: "Kept", body: "a")
         let gone = try await phone.create(title: "Gone", body: "b")
         await phone.sync()
@@ -151,8 +151,8 @@ import Testing
     @Test func pagesArriveInFullWithASmallPageLimit() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop", pageLimit: 3)
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop", pageLimit: 3)
         for index in 0..<10 { try await phone.create(title: "n\(index)", body: "\(index)") }
         await phone.sync()
         let progress = ProgressLog()

@@ -9,12 +9,12 @@ import Testing
     @Test func anInterruptedFirstSyncResumesFromItsLastPage() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let notes = 1_000
         for index in 0..<notes { try await phone.create(title: "note \(index)", body: "body \(index)") }
         #expect(await phone.sync().succeeded)
 
-        let tablet = try cluster.addDevice("tablet", pageLimit: 100)
+        let tablet = try await cluster.addDevice("tablet", pageLimit: 100)
         let progress = ProgressLog()
         await tablet.engine.onProgress { progress.append($0) }
         // Four pages arrive; the fifth request is lost (the train enters a tunnel).

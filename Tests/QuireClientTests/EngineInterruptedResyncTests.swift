@@ -10,8 +10,8 @@ import Testing
     @Test func aResyncInterruptedOnItsFirstPageStillRemovesNotesDeletedElsewhere() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let kept = try await phone.create(title: "Kept", body: "a")
         let gone = try await phone.create(title: "Gone", body: "b")
         await phone.sync()
@@ -31,8 +31,8 @@ import Testing
     @Test func aResyncInterruptedAfterAPageStillRemovesNotesDeletedElsewhere() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop", pageLimit: 1)
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop", pageLimit: 1)
         let gone = try await phone.create(title: "Gone", body: "a")
         let edited = try await phone.create(title: "Edited", body: "b")
         await phone.sync()
@@ -56,7 +56,7 @@ import Testing
     @Test func finishingWithNoResyncInProgressRemovesNothing() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let id = try await phone.create(title: "Stays", body: "here")
         await phone.sync()
         try await phone.database.finishFullResync()

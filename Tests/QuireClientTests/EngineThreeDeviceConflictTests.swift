@@ -16,9 +16,9 @@ import Testing
 
         init() async throws {
             cluster = try await SyncCluster()
-            phone = try cluster.addDevice("phone")
-            laptop = try cluster.addDevice("laptop")
-            tablet = try cluster.addDevice("tablet")
+            phone = try await cluster.addDevice("phone")
+            laptop = try await cluster.addDevice("laptop")
+            tablet = try await cluster.addDevice("tablet")
         }
 
         /// Syncs every device twice round, so each has seen everyone's last change.

@@ -9,8 +9,8 @@ import Testing
     @Test func noteCreatedOfflineReachesTheOtherDevice() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
 
         let id = try await phone.create(title: "Groceries", body: "milk\neggs")
         #expect(try await phone.note(id)?.sync == .pending(changes: 1))
@@ -28,8 +28,8 @@ import Testing
     @Test func sameLineChangedDifferentlyKeepsBothTextsAsOneCopyEverywhere() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Groceries", body: "milk\neggs")
         await phone.sync()
         await laptop.sync()
@@ -58,8 +58,8 @@ import Testing
     @Test func titleEditedOnOneDeviceAndBodyOnTheOtherMergeWithoutACopy() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Groceries", body: "milk")
         await phone.sync()
         await laptop.sync()
@@ -83,8 +83,8 @@ import Testing
     @Test func anEditMadeAfterADeleteLandedBringsTheNoteBack() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Plans", body: "draft")
         await phone.sync()
         await laptop.sync()
@@ -106,8 +106,8 @@ import Testing
     @Test func aDeleteMadeAfterAnEditLandedLosesToTheEdit() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Plans", body: "draft")
         await phone.sync()
         await laptop.sync()
@@ -127,8 +127,8 @@ import Testing
     @Test func deletesReachTheOtherDevice() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Old", body: "x")
         await phone.sync()
         await laptop.sync()
@@ -144,8 +144,8 @@ import Testing
     @Test func bothDeletingTheSameNoteIsNoConflict() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Old", body: "x")
         await phone.sync()
         await laptop.sync()
@@ -163,8 +163,8 @@ import Testing
     @Test func aNotesEditsArriveInOrderAndOnlyTheLatestTextTravelsWhenFolded() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Log", body: "1")
         for step in 2...5 { try await phone.edit(id, body: (1...step).map(String.init).joined(separator: "\n")) }
         // Five saves before any sync fold into one change: one PUT.

@@ -31,7 +31,7 @@ import Testing
     @Test func startRunsAFirstSyncAndStartingTwiceChangesNothing() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let clock = ManualClock()
         let (controller, log) = await started(phone, clock: clock)
         #expect(await eventually { log.count == 1 })
@@ -45,7 +45,7 @@ import Testing
     @Test func aSaveRunsASyncOnlyAfterTheDebounce() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let clock = ManualClock()
         let (controller, log) = await started(phone, clock: clock)
         #expect(await eventually { log.count == 1 })
@@ -64,7 +64,7 @@ import Testing
     @Test func quickSavesCoalesceIntoOneRun() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let clock = ManualClock()
         let (controller, log) = await started(phone, clock: clock)
         #expect(await eventually { log.count == 1 })
@@ -86,7 +86,7 @@ import Testing
     @Test func backoffGrowsAfterFailuresAndResetsAfterSuccess() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         phone.transport.setPersistent(.status(503))
         let clock = ManualClock()
         let (controller, log) = await started(phone, clock: clock)
@@ -123,7 +123,7 @@ import Testing
     @Test func aThrottledServerGetsTheQuietItAskedFor() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         try await phone.create(title: "x", body: "")
         phone.transport.enqueue(.throttled(retryAfter: 40))
         let clock = ManualClock()
@@ -141,7 +141,7 @@ import Testing
     @Test func savesDuringABackoffWaitButNetworkBackCutsItShort() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         let network = ManualNetworkPath()
         phone.transport.setPersistent(.unreachable)
         let clock = ManualClock()
@@ -166,7 +166,7 @@ import Testing
     @Test func signedOutPausesUntilTheAppSignsInAgain() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
+        let phone = try await cluster.addDevice("phone")
         phone.transport.setPersistent(.status(401))
         let clock = ManualClock()
         let (controller, log) = await started(phone, clock: clock)
@@ -188,8 +188,8 @@ import Testing
     @Test func theLongPollBringsAnotherDevicesEditWithoutAnyTrigger() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let phone = try cluster.addDevice("phone")
-        let laptop = try cluster.addDevice("laptop")
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
         let clock = ManualClock()
         let (controller, log) = await started(laptop, clock: clock, longPollWait: 20)
         #expect(await eventually { log.count == 1 })

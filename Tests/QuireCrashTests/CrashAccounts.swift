@@ -9,6 +9,9 @@ struct CrashAccount: Sendable {
     let password: String
     /// The test's own signed-in session: a writer beside the devices, with the notes key.
     let session: AccountSession
+    /// A second session, for reading the server's feed: the feed spares a session its own writes,
+    /// so a checker must not be the writer.
+    let readerToken: String
 
     var token: String { session.accessToken ?? "" }
 
@@ -36,6 +39,11 @@ enum CrashAccounts {
         let session = try await AccountFlows.register(
             serverURL: server.url, username: username, password: password, deviceName: "crash writer",
             transport: URLSessionTransport(baseURL: server.url))
-        return CrashAccount(username: username, password: password, session: session)
+        let reader = try await AccountFlows.login(
+            serverURL: server.url, username: username, password: password, deviceName: "crash reader",
+            transport: URLSessionTransport(baseURL: server.url))
+        return CrashAccount(
+            username: username, password: password, session: session,
+            readerToken: reader.accessToken ?? "")
     }
 }

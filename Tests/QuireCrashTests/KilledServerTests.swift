@@ -47,7 +47,8 @@ import Testing
         let database = root.path("server.sqlite")
         var server = try await ServerProcess.start(databaseFile: database)
         defer { server.terminate() }
-        let token = try await CrashAccounts.make(server: server).token
+        let account = try await CrashAccounts.make(server: server)
+        let token = account.token
 
         var everything: [Write] = []
         var killedWithUnacknowledged = 0
@@ -78,7 +79,8 @@ import Testing
 
             // When: it restarts on the same database file.
             server = try await ServerProcess.start(databaseFile: database)
-            let restarted = ServerFeed.client(server.url, token: token)
+            let restarted = ServerFeed.client(server.url, token: account.readerToken)
+            let writer = ServerFeed.client(server.url, token: token)
 
             // Then: every acknowledged write is there, at the version it was acknowledged with.
             let feed = Dictionary(
@@ -98,7 +100,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for write in burst {
                     group.addTask {
-                        let outcome = try await restarted.put(
+                        let outcome = try await writer.put(
                             write.id, payload: write.payload, baseVersion: nil, change: write.change)
                         #expect(outcome == .accepted(version: acknowledged[write.id] ?? 1), "\(write.id); \(rerun)")
                     }
@@ -108,7 +110,7 @@ import Testing
         }
 
         // Finally: the feed holds each note exactly once, at version 1, with its payload.
-        let feed = try await ServerFeed.all(ServerFeed.client(server.url, token: token))
+        let feed = try await ServerFeed.all(ServerFeed.client(server.url, token: account.readerToken))
         #expect(feed.count == everything.count, "\(rerun)")
         let byID = Dictionary(grouping: feed, by: \.id)
         for write in everything {

@@ -142,7 +142,7 @@ import Testing
         #expect(try await laptop.pendingCount() == 0, "\(rerun)")
 
         // And the server applied each change once: every note once, at the version its saves imply.
-        let feed = try await ServerFeed.all(ServerFeed.client(server.url, token: token))
+        let feed = try await ServerFeed.all(ServerFeed.client(server.url, token: account.readerToken))
         #expect(feed.count == expected.count, "\(rerun)")
         #expect(Set(feed.map(\.id)) == Set(expected.keys), "\(rerun)")
         for change in feed {

@@ -15,7 +15,7 @@ import Testing
         let codec: PayloadCodec =
             codecName == "sealed"
             ? SealedPayloadCodec(notesKey: .random(), account: AccountID("crash")) : PlainPayloadCodec()
-        let phone = try cluster.addDevice("phone", codec: codec)
+        let phone = try await cluster.addDevice("phone", codec: codec)
         let id = try await phone.create(title: "Groceries", body: "milk")
 
         // Given: the server applies the PUT, and the answer never arrives (the process died).

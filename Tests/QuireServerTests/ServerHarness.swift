@@ -197,7 +197,7 @@ extension HTTPResponse {
 
 /// Waits for `condition` to hold, checking it until `timeout` passes; returns whether it held.
 func eventually(
-    timeout: Duration = .seconds(15), _ condition: @Sendable () async -> Bool
+    timeout: Duration = .seconds(60), _ condition: @Sendable () async -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {

@@ -250,6 +250,8 @@ public actor NotesSyncEngine {
             var notes: [RemoteNote] = []
             notes.reserveCapacity(page.changes.count)
             for dto in page.changes {
+                // This device's own write, sent back without its payload: nothing to apply.
+                if dto.ownWrite == true { continue }
                 do {
                     notes.append(try remoteNote(from: dto))
                 } catch {
