@@ -23,9 +23,10 @@ struct Exposition {
     init(parsing text: String) throws {
         guard text.hasSuffix("\n") else { throw Invalid(line: 0, reason: "no final line feed") }
         var seen: Set<String> = []
-        for (index, line) in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
-        {
+        for (index, line) in text.dropLast().split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .enumerated() {
             let number = index + 1
             guard !line.isEmpty else { throw Invalid(line: number, reason: "empty line") }
             if line.hasPrefix("#") {
@@ -147,7 +148,9 @@ struct Exposition {
     private static func isMetricName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter || first == "_" || first == ":"
         else { return false }
-        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") }
+        return name.allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":")
+        }
     }
 
     private static func isLabelName(_ name: String) -> Bool {

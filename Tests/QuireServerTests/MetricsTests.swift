@@ -68,13 +68,17 @@ struct MetricsTests {
         let (_, metrics) = try await scrape()
 
         let name = "quire_http_request_duration_seconds"
-        let series = Set(metrics.all(name + "_count").map { [$0.labels["route"]!, $0.labels["method"]!] })
+        let series = Set(
+            metrics.all(name + "_count").map { [$0.labels["route"]!, $0.labels["method"]!] })
         try #require(series.contains(["/v1/notes/{id}", "PUT"]))
         for labels in series {
             let selector = ["route": labels[0], "method": labels[1]]
             let buckets = metrics.all(name + "_bucket", selector)
-            let les = buckets.map { Double($0.labels["le"]!.replacingOccurrences(of: "+Inf", with: "inf"))! }
-            #expect(les == les.sorted() && les.last == .infinity, "\(labels): le not ascending to +Inf")
+            let les = buckets.map {
+                Double($0.labels["le"]!.replacingOccurrences(of: "+Inf", with: "inf"))!
+            }
+            #expect(
+                les == les.sorted() && les.last == .infinity, "\(labels): le not ascending to +Inf")
             let counts = buckets.map(\.value)
             #expect(counts == counts.sorted(), "\(labels): buckets not cumulative")
             let count = try #require(metrics.value(name + "_count", selector))
