@@ -12,6 +12,7 @@ public final class NotesServer: Sendable {
     let storage: any ServerStorage
     let configuration: NotesServerConfiguration
     let notifier = ChangeNotifier()
+    let metrics = ServerMetrics()
     let throttle: LoginThrottle
     let hasher: AuthKeyHasher
     let now: @Sendable () -> Date
@@ -55,7 +56,18 @@ public final class NotesServer: Sendable {
     ///
     /// If the calling task is cancelled during a long-poll, the poll ends early and the current
     /// (possibly empty) page is answered.
+    ///
+    /// Every answer, `/metrics` included, is counted in ``metrics`` with the time from here to
+    /// the answer, measured on `ContinuousClock`.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let started = ContinuousClock.now
+        metrics.requestStarted()
+        let response = await answer(request)
+        metrics.record(request, status: response.status, duration: ContinuousClock.now - started)
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             return try await route(request)
         } catch let error as APIError {
@@ -63,7 +75,9 @@ public final class NotesServer: Sendable {
         } catch let error as ServerStorageError where error == .closed {
             return .error(.unavailable)
         } catch {
-            log("\(request.method) \(request.path) failed: \(error)")
+            // The route template, not the path: a log line never carries a note id or username.
+            let route = ServerMetrics.routeTemplate(for: request.path)
+            log("\(ServerMetrics.methodLabel(request.method)) \(route) failed: \(error)")
             return .error(.internalError)
         }
     }
@@ -80,6 +94,9 @@ public final class NotesServer: Sendable {
         case WireRoutes.changes:
             try allow(request, ["GET"])
             return try await changes(request, reader: try await authenticate(request))
+        case ServerMetrics.path:
+            try allow(request, ["GET"])
+            return await metricsResponse()
         default:
             break
         }

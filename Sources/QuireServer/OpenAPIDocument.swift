@@ -1,4 +1,5 @@
-/// The OpenAPI 3.0 description of API v1 (accounts, sessions and notes), served at `GET /v1/openapi.json`.
+/// The OpenAPI 3.0 description of API v1 (accounts, sessions and notes) and `/metrics`, served at
+/// `GET /v1/openapi.json`.
 ///
 /// Hand-written; `OpenAPIDocumentTests` checks that it parses and names every route the router serves.
 enum OpenAPIDocument {
@@ -169,6 +170,13 @@ enum OpenAPIDocument {
             },
             "/v1/openapi.json": {
               "get": { "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.0" } } }
+            },
+            "/metrics": {
+              "get": {
+                "summary": "Request counts and latency histograms per route, in the Prometheus text format 0.0.4",
+                "description": "No authentication: do not expose this path publicly (keep it on a private network or block it at the reverse proxy). Labels are route templates, methods and status codes only; no note id, username, token or content ever appears.",
+                "responses": { "200": { "description": "Prometheus text exposition", "content": { "text/plain; version=0.0.4": { "schema": { "type": "string" } } } }, "405": { "$ref": "#/components/responses/Error" } }
+              }
             },
             "/v1/notes/changes": {
               "get": {

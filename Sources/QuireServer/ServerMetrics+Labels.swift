@@ -1,0 +1,64 @@
+import QuireWire
+
+/// Turning requests into label values: route templates, a bounded set of methods, and escaping.
+extension ServerMetrics {
+    /// The route label for anything the router does not serve.
+    static let otherLabel = "other"
+
+    /// The paths served as they are, each its own template.
+    static let fixedRoutes: Set<String> = [
+        "/v1/health", "/v1/openapi.json", WireRoutes.changes, WireRoutes.accounts,
+        WireRoutes.password, WireRoutes.sessions, WireRoutes.refreshSession,
+        WireRoutes.currentSession, path,
+    ]
+
+    /// The methods kept as their own label; any other becomes `other`, so made-up methods
+    /// cannot create series.
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS",
+    ]
+
+    /// The route template `path` matches, as the OpenAPI document names it: `/v1/notes/{id}`
+    /// for any note id (valid or not), `/v1/accounts/{username}/kdf` for any username, and
+    /// `other` for a path the router does not serve. Never returns a part of `path` that a
+    /// client chose.
+    static func routeTemplate(for path: String) -> String {
+        if fixedRoutes.contains(path) { return path }
+        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains("/") {
+            return WireRoutes.notesPrefix + "{id}"
+        }
+        let accountsPrefix = WireRoutes.accounts + "/"
+        if let rest = remainder(of: path, after: accountsPrefix), rest.hasSuffix("/kdf") {
+            let name = rest.dropLast("/kdf".count)
+            if !name.isEmpty, !name.contains("/") { return accountsPrefix + "{username}/kdf" }
+        }
+        return otherLabel
+    }
+
+    /// `method` if it is a standard one, else `other`.
+    static func methodLabel(_ method: String) -> String {
+        knownMethods.contains(method) ? method : otherLabel
+    }
+
+    /// `value` escaped for a label value in the text format: backslash, double quote and line
+    /// feed become `\\`, `\"` and `\n`.
+    static func escapeLabelValue(_ value: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(value.utf8.count)
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The non-empty part of `path` after `prefix`, or nil.
+    private static func remainder(of path: String, after prefix: String) -> Substring? {
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return path.dropFirst(prefix.count)
+    }
+}
