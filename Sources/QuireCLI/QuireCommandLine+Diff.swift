@@ -15,7 +15,7 @@ extension QuireCommandLine {
         guard let originalID = copy.conflictOf else {
             throw CLIError.data("note \(copy.id) is not a conflict copy")
         }
-        let original = await allNotes(device).first { $0.id == originalID }
+        let original = try await device.notes.note(id: originalID)
         let theirs = original.map { [$0.title, ""] + Self.lines($0.body) } ?? []
         let mine = [ConflictPolicy.originalTitle(fromCopyTitle: copy.title), ""] + Self.lines(copy.body)
         console.out("--- theirs (note \(String(originalID.description.prefix(8))))")

@@ -44,11 +44,11 @@ extension QuireCommandLine {
         let arguments = try Arguments(words, options: [], flags: ["json"])
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
-        let notes = await allNotes(device)
         if arguments.flag("json") {
-            try console.json(notes.map(NoteJSON.init))
+            try console.json(await allNotes(device).map(NoteJSON.init))
             return
         }
+        let notes = await allSummaries(device)
         guard !notes.isEmpty else {
             let status = await currentStatus(device)
             console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))

@@ -106,9 +106,15 @@ struct QuireCommandLine {
         }
     }
 
-    /// All live notes, as the list shows them.
+    /// All live notes with their whole bodies (for `ls --json`).
     func allNotes(_ device: QuireDevice) async -> [Note] {
         for await notes in device.notes.notes() { return notes }
+        return []
+    }
+
+    /// All live notes as list rows: titles and previews, no whole bodies.
+    func allSummaries(_ device: QuireDevice) async -> [NoteSummary] {
+        for await summaries in device.notes.summaries() { return summaries }
         return []
     }
 
@@ -117,20 +123,22 @@ struct QuireCommandLine {
         return SyncStatus()
     }
 
-    /// Finds a live note by full id or unique prefix (4+ characters).
+    /// Finds a live note by full id or unique prefix (4+ characters), with its whole body.
     func resolveNote(_ text: String, in device: QuireDevice) async throws -> Note {
-        let notes = await allNotes(device)
         let needle = text.lowercased()
-        if let id = NoteID(needle), let note = notes.first(where: { $0.id == id }) { return note }
+        if let id = NoteID(needle), let note = try await device.notes.note(id: id) { return note }
         guard needle.count >= 4 else {
             throw CLIError.data("no note with id '\(text)' (give at least 4 characters of the id; see 'quire ls')")
         }
-        let matches = notes.filter { $0.id.description.hasPrefix(needle) }
+        let matches = await allSummaries(device).filter { $0.id.description.hasPrefix(needle) }
         switch matches.count {
-        case 1: return matches[0]
-        case 0: throw CLIError.data("no note with id '\(text)'; see 'quire ls'")
+        case 1:
+            guard let note = try await device.notes.note(id: matches[0].id) else { break }
+            return note
+        case 0: break
         default: throw CLIError.data("'\(text)' matches \(matches.count) notes; give more of the id")
         }
+        throw CLIError.data("no note with id '\(text)'; see 'quire ls'")
     }
 
     /// `--body -` reads standard input to its end.

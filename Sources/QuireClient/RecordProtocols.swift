@@ -6,6 +6,9 @@ public protocol NoteRecords: Sendable {
     /// Replays the live (not deleted) notes, newest first, then again after every commit that
     /// changed notes. Finishes when the caller's task is cancelled.
     func noteRows() -> AsyncStream<[NoteRecord]>
+    /// Like ``noteRows()``, but each record's `body` holds only the first
+    /// `NoteSummary.previewLength` characters: what a list needs, read without whole bodies.
+    func noteSummaryRows() -> AsyncStream<[NoteRecord]>
     /// One live note, or nil if it does not exist or is deleted.
     func noteRow(id: NoteID) async throws -> NoteRecord?
     /// Writes the note and its pending change in one transaction. Folds into the note's unsent

@@ -11,6 +11,12 @@ public protocol NotesRepository: Sendable {
     /// Not cancelled by the caller: once started, the save completes.
     func save(id: NoteID, title: String, body: String) async throws
 
+    /// Like ``notes()``, as summaries: what a list shows, without whole bodies.
+    func summaries() -> AsyncStream<[NoteSummary]>
+
+    /// One live note with its whole body, or nil: what an editor opens.
+    func note(id: NoteID) async throws -> Note?
+
     /// Marks a tombstone and queues the delete, all or none. Deleting an unknown or already deleted
     /// note changes nothing.
     func delete(_ id: NoteID) async throws
@@ -21,4 +27,26 @@ public protocol SyncStatusRepository: Sendable {
     /// Replays the current status, then each change. One stream per caller; finishes when the
     /// caller's task is cancelled.
     func status() -> AsyncStream<SyncStatus>
+}
+
+extension NotesRepository {
+    /// Summaries mapped from ``notes()``: correct for any repository; a database-backed one reads
+    /// only the start of each body instead.
+    public func summaries() -> AsyncStream<[NoteSummary]> {
+        let notes = notes()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [NoteSummary].self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            for await list in notes { continuation.yield(list.map(NoteSummary.init)) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The note from the first value of ``notes()``.
+    public func note(id: NoteID) async throws -> Note? {
+        for await list in notes() { return list.first { $0.id == id } }
+        return nil
+    }
 }

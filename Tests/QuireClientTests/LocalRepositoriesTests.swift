@@ -103,6 +103,7 @@ private actor CancellationSensingRecords: NoteRecords {
     private(set) var saves = 0
 
     nonisolated func noteRows() -> AsyncStream<[NoteRecord]> { AsyncStream { $0.finish() } }
+    nonisolated func noteSummaryRows() -> AsyncStream<[NoteRecord]> { AsyncStream { $0.finish() } }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
 
     func saveNote(id: NoteID, title: String, body: String) throws {
@@ -112,5 +113,30 @@ private actor CancellationSensingRecords: NoteRecords {
 
     func deleteNote(id: NoteID) throws {
         try Task.checkCancellation()
+    }
+}
+
+/// The list's summary stream reads previews, not whole bodies, and follows changes.
+@Suite struct NoteSummaryStreamTests {
+    @Test func summariesCarryAPreviewAndFollowSaves() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let repository = LocalNotesRepository(records: database)
+        let id = NoteID()
+        let longBody = String(repeating: "word ", count: 2_000)
+        try await database.saveNote(id: id, title: "Long", body: longBody)
+
+        let summaries = await StreamRecorder.start(repository.summaries())
+        let first = try await summaries.waitFor { !$0.isEmpty }
+        #expect(first.first?.preview == String(longBody.prefix(NoteSummary.previewLength)))
+        #expect(first.first?.sync == .pending(changes: 1))
+        try await database.saveNote(id: id, title: "Renamed", body: "short")
+        let next = try await summaries.waitFor { $0.first?.title == "Renamed" }
+        #expect(next.first?.preview == "short")
+        await summaries.stop()
+
+        // The editor opens the whole body.
+        #expect(try await repository.note(id: id)?.body == "short")
     }
 }

@@ -41,19 +41,33 @@ extension NotesDatabase {
     /// Live notes, newest first, each with its sync facts computed in the same query: pending
     /// changes (`pending_changes_by_note`), a refused change, and whether it is or has a live
     /// conflict copy (`notes_by_conflict_of`).
-    static let noteRowsSelect = """
-        SELECT n.id, n.title, n.body, n.updated_at, n.conflict_of, n.version,
+    static let noteRowsSelect = noteRowsSelect(body: "n.body")
+
+    /// The list select reading `body` as the body column: the whole body, or a preview.
+    static func noteRowsSelect(body: String) -> String {
+        """
+        SELECT n.id, n.title, \(body), n.updated_at, n.conflict_of, n.version,
                (SELECT COUNT(*) FROM pending_changes p WHERE p.note_id = n.id),
                EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = n.id AND p.refused = 1),
                n.conflict_of IS NOT NULL
                  OR EXISTS (SELECT 1 FROM notes c WHERE c.conflict_of = n.id AND c.deleted = 0)
         FROM notes n
         """
+    }
 
     /// The list stream's current value (also for tests that read it without subscribing).
     package func readNoteRows() throws -> [NoteRecord] {
         try connection.query(
             Self.noteRowsSelect + " WHERE n.deleted = 0 ORDER BY n.updated_at DESC, n.id",
+            map: Self.noteRecord)
+    }
+
+    /// The summary stream's current value: bodies cut to a preview inside SQLite, so the rest of
+    /// each body is never copied out.
+    package func readNoteSummaryRows() throws -> [NoteRecord] {
+        try connection.query(
+            Self.noteRowsSelect(body: "substr(n.body, 1, \(NoteSummary.previewLength))")
+                + " WHERE n.deleted = 0 ORDER BY n.updated_at DESC, n.id",
             map: Self.noteRecord)
     }
 

@@ -27,6 +27,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     private var synchronous: SQLiteConnection.Durability
 
     var noteSubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
+    var summarySubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
     var statusSubscribers = StreamSubscribers<SyncStatusRecord>(deduplicates: true)
     var pendingSubscribers = StreamSubscribers<Int>(deduplicates: true)
 
@@ -63,6 +64,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     deinit {
         // Consumers would otherwise wait forever on streams nobody can feed any more.
         noteSubscribers.finishAll()
+        summarySubscribers.finishAll()
         statusSubscribers.finishAll()
         pendingSubscribers.finishAll()
     }
@@ -127,6 +129,11 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         if !touched.isDisjoint(with: [.notes, .changes]), !noteSubscribers.isEmpty {
             do { noteSubscribers.publish(try readNoteRows()) } catch { noteSubscribers.finishAll() }
         }
+        if !touched.isDisjoint(with: [.notes, .changes]), !summarySubscribers.isEmpty {
+            do { summarySubscribers.publish(try readNoteSummaryRows()) } catch {
+                summarySubscribers.finishAll()
+            }
+        }
         if !statusSubscribers.isEmpty {
             do { statusSubscribers.publish(try readStatus()) } catch {
                 statusSubscribers.finishAll()
@@ -152,6 +159,19 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
             Task { await self?.removeSubscriber(id) }
         }
         Task { await self.registerNoteSubscriber(id, continuation) }
+        return stream
+    }
+
+    /// Replays the live notes as summaries (bodies cut to a preview), newest first, then again
+    /// after every commit that touched notes or pending changes. Finishes like `noteRows()`.
+    public nonisolated func noteSummaryRows() -> AsyncStream<[NoteRecord]> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [NoteRecord].self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        Task { await self.registerSummarySubscriber(id, continuation) }
         return stream
     }
 
@@ -191,6 +211,16 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         }
     }
 
+    private func registerSummarySubscriber(
+        _ id: UUID, _ continuation: AsyncStream<[NoteRecord]>.Continuation
+    ) {
+        do {
+            summarySubscribers.register(id, continuation, current: try readNoteSummaryRows())
+        } catch {
+            continuation.finish()
+        }
+    }
+
     private func registerStatusSubscriber(
         _ id: UUID, _ continuation: AsyncStream<SyncStatusRecord>.Continuation
     ) {
@@ -213,6 +243,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
 
     private func removeSubscriber(_ id: UUID) {
         noteSubscribers.remove(id)
+        summarySubscribers.remove(id)
         statusSubscribers.remove(id)
         pendingSubscribers.remove(id)
     }

@@ -27,6 +27,33 @@ public final class LocalNotesRepository: NotesRepository {
         return stream
     }
 
+    /// Replays the live notes as summaries, read without whole bodies. Finishes when the caller's
+    /// task is cancelled.
+    public func summaries() -> AsyncStream<[NoteSummary]> {
+        let rows = records.noteSummaryRows()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [NoteSummary].self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            for await records in rows {
+                continuation.yield(
+                    records.map { record in
+                        let note = Self.note(record)
+                        return NoteSummary(
+                            id: note.id, title: note.title, preview: note.body,
+                            updatedAt: note.updatedAt, sync: note.sync, conflictOf: note.conflictOf)
+                    })
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// One live note with its whole body, read directly (no list), or nil.
+    public func note(id: NoteID) async throws -> Note? {
+        try await records.noteRow(id: id).map(Self.note)
+    }
+
     /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
     ///
     /// Not cancelled by the caller: the write runs in its own task, so a cancelled caller (a
