@@ -112,7 +112,9 @@ enum LiveUpdateBenchmark {
                 label: "edit on A visible on B via long-poll, p99 of \(Figure.count(edits)) edits",
                 measured: Figure.milliseconds(latencies.p99),
                 baseline: "\(Figure.milliseconds(wakes.p99)) PUT→bare long-poll",
-                ratio: latencies.p99.seconds / wakes.p99.seconds),
+                ratio: latencies.p99.seconds / wakes.p99.seconds,
+                note: "p90 \(Figure.milliseconds(latencies.percentile(0.9))) (baseline "
+                    + "\(Figure.milliseconds(wakes.percentile(0.9)))); slowest \(Figure.milliseconds(latencies.percentile(1)))"),
         ]
     }
 
