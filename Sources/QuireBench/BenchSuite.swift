@@ -12,7 +12,7 @@ enum BenchSuite {
         (WireBytesBenchmark.name, WireBytesBenchmark.run),
         (DrainBenchmark.name, DrainBenchmark.run),
         (ServerPutBenchmark.name, ServerPutBenchmark.run),
-        (liveUpdateName, liveUpdate),
+        (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }
@@ -33,21 +33,5 @@ enum BenchSuite {
             }
         }
         return rows
-    }
-
-    // MARK: - Live update (issue 5)
-
-    static let liveUpdateName = "live-update"
-
-    /// An edit on device A until visible on device B through a real server with long-poll. The
-    /// client has no long-poll loop yet, so this reports that instead of a number.
-    static func liveUpdate(_ context: BenchContext) async throws -> [BenchRow] {
-        [
-            .notMeasured(
-                liveUpdateName,
-                "edit on A visible on B via long-poll, median and p99 over \(context.sizes.liveEdits) edits",
-                reason: "not yet measured: needs the live-update engine (the client's long-poll loop)",
-                target: "median < 100 ms")
-        ]
     }
 }

@@ -66,8 +66,9 @@ enum DrainBenchmark {
                 note: "the pull after the push brings all \(Figure.count(report.received)) notes back"
                     + (met
                         ? ""
-                        : "; per change, in series: the device freezes it (a commit), the server "
-                            + "stores it (a commit), the device completes it (a commit), each fsynced"))
+                        : "; per change, in series: the device freezes its payload (a commit), the "
+                            + "server stores it (a commit, fsynced: FULL), the device completes it (a "
+                            + "commit; the device's bookkeeping commits use synchronous=NORMAL, no fsync)"))
         ]
     }
 }

@@ -96,21 +96,6 @@ struct EditingTrace {
         return current >= length ? patches.count : nil
     }
 
-    /// Two devices' offline edits after a common prefix: `base` is the text after `start` patches;
-    /// `local` applies the next `count` patches, `server` the `count` after those (positions
-    /// clamped, since they were recorded on top of the first run).
-    func concurrentEdits(at start: Int, count: Int) -> (base: String, local: String, server: String) {
-        var buffer = ScalarGapBuffer(Array(startContent.unicodeScalars))
-        for patch in patches.prefix(start) { buffer.apply(patch) }
-        let base = buffer.scalars
-        var local = ScalarGapBuffer(base)
-        for patch in patches[start..<min(start + count, patches.count)] { local.apply(patch) }
-        var server = ScalarGapBuffer(base)
-        let second = min(start + count, patches.count)..<min(start + 2 * count, patches.count)
-        for patch in patches[second] { server.apply(patch) }
-        return (Self.string(base), local.string, server.string)
-    }
-
     static func string(_ scalars: [Unicode.Scalar]) -> String {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars)
