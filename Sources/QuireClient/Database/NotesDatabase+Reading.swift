@@ -40,7 +40,8 @@ extension NotesDatabase {
 
     /// Live notes, newest first, each with its sync facts computed in the same query: pending
     /// changes (`pending_changes_by_note`), a refused change, and whether it is or has a live
-    /// conflict copy (`notes_by_conflict_of`).
+    /// conflict copy (`notes_by_conflict_of`, named: left to itself the planner may pick the list
+    /// index for that lookup and scan every live note once per row).
     static let noteRowsSelect = noteRowsSelect(body: "n.body")
 
     /// The list select reading `body` as the body column: the whole body, or a preview.
@@ -50,7 +51,9 @@ extension NotesDatabase {
                (SELECT COUNT(*) FROM pending_changes p WHERE p.note_id = n.id),
                EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = n.id AND p.refused = 1),
                n.conflict_of IS NOT NULL
-                 OR EXISTS (SELECT 1 FROM notes c WHERE c.conflict_of = n.id AND c.deleted = 0)
+                 OR EXISTS (
+                    SELECT 1 FROM notes c INDEXED BY notes_by_conflict_of
+                    WHERE c.conflict_of IS NOT NULL AND c.conflict_of = n.id AND c.deleted = 0)
         FROM notes n
         """
     }
@@ -66,7 +69,7 @@ extension NotesDatabase {
     /// each body is never copied out.
     package func readNoteSummaryRows() throws -> [NoteRecord] {
         try connection.query(
-            Self.noteRowsSelect(body: "substr(n.body, 1, \(NoteSummary.previewLength))")
+            Self.noteRowsSelect(body: "n.preview")
                 + " WHERE n.deleted = 0 ORDER BY n.updated_at DESC, n.id",
             map: Self.noteRecord)
     }
