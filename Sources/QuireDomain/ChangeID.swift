@@ -8,7 +8,7 @@ public struct ChangeID: Hashable, Sendable, CustomStringConvertible {
     public init(_ rawValue: UUID) { self.rawValue = rawValue }
 
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
+        guard let uuid = UUIDText.parse(text) else { return nil }
         rawValue = uuid
     }
 

@@ -9,7 +9,7 @@ public struct NoteID: Hashable, Sendable, Codable, Comparable, CustomStringConve
 
     /// Parses a UUID in any case; nil for anything else.
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
+        guard let uuid = UUIDText.parse(text) else { return nil }
         rawValue = uuid
     }
 

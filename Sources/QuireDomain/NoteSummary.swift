@@ -5,14 +5,15 @@ import Foundation
 public struct NoteSummary: Identifiable, Hashable, Sendable {
     public let id: NoteID
     public let title: String
-    /// The first characters of the body (at most ``NoteSummary/previewLength``).
+    /// The start of the body (at most ``NoteSummary/previewLength`` characters), leading blank
+    /// lines and spaces skipped.
     public let preview: String
     public let updatedAt: Date
     public let sync: NoteSyncState
     public let conflictOf: NoteID?
 
     /// How many characters of the body a summary carries.
-    public static let previewLength = 200
+    public static let previewLength = 120
 
     public init(
         id: NoteID, title: String, preview: String, updatedAt: Date, sync: NoteSyncState,
@@ -29,7 +30,9 @@ public struct NoteSummary: Identifiable, Hashable, Sendable {
     /// The summary of a full note.
     public init(_ note: Note) {
         self.init(
-            id: note.id, title: note.title, preview: String(note.body.prefix(Self.previewLength)),
+            id: note.id, title: note.title,
+            preview: String(
+                note.body.drop(while: { $0 == " " || $0 == "\t" || $0.isNewline }).prefix(Self.previewLength)),
             updatedAt: note.updatedAt, sync: note.sync, conflictOf: note.conflictOf)
     }
 }

@@ -111,11 +111,13 @@ package enum NotesSchema {
     /// it. (A virtual generated column would not do: SQLite reads the row to compute it, so the
     /// index would not cover the list.)
     static func indexTheList(_ db: SQLiteConnection) throws {
-        let preview = "substr(NEW.body, 1, \(NoteSummary.previewLength))"
+        // The start of the text: leading blank lines and spaces skipped, as a list shows it.
+        let preview =
+            "substr(ltrim(NEW.body, ' ' || char(9) || char(10) || char(13)), 1, \(NoteSummary.previewLength))"
         try db.execute(
             """
             ALTER TABLE notes ADD COLUMN preview TEXT NOT NULL DEFAULT '';
-            UPDATE notes SET preview = substr(body, 1, \(NoteSummary.previewLength));
+            UPDATE notes SET preview = \(preview.replacingOccurrences(of: "NEW.", with: ""));
             CREATE TRIGGER notes_preview_on_insert AFTER INSERT ON notes BEGIN
                 UPDATE notes SET preview = \(preview) WHERE id = NEW.id;
             END;

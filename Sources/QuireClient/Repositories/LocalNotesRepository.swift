@@ -37,10 +37,10 @@ public final class LocalNotesRepository: NotesRepository {
             for await records in rows {
                 continuation.yield(
                     records.map { record in
-                        let note = Self.note(record)
-                        return NoteSummary(
-                            id: note.id, title: note.title, preview: note.body,
-                            updatedAt: note.updatedAt, sync: note.sync, conflictOf: note.conflictOf)
+                        NoteSummary(
+                            id: record.id, title: record.title, preview: record.body,
+                            updatedAt: record.updatedAt, sync: Self.syncState(record),
+                            conflictOf: record.conflictOf)
                     })
             }
             continuation.finish()
@@ -72,18 +72,16 @@ public final class LocalNotesRepository: NotesRepository {
 
     /// A row as a `Note`: refused wins over pending (the user must act), pending over conflict.
     static func note(_ record: NoteRecord) -> Note {
-        let sync: NoteSyncState
-        if record.refused {
-            sync = .refused
-        } else if record.pendingCount > 0 {
-            sync = .pending(changes: record.pendingCount)
-        } else if record.inConflict {
-            sync = .conflict
-        } else {
-            sync = .synced
-        }
-        return Note(
+        Note(
             id: record.id, title: record.title, body: record.body, updatedAt: record.updatedAt,
-            sync: sync, conflictOf: record.conflictOf)
+            sync: syncState(record), conflictOf: record.conflictOf)
+    }
+
+    /// Refused wins over pending (the user must act), pending over conflict.
+    static func syncState(_ record: NoteRecord) -> NoteSyncState {
+        if record.refused { return .refused }
+        if record.pendingCount > 0 { return .pending(changes: record.pendingCount) }
+        if record.inConflict { return .conflict }
+        return .synced
     }
 }
