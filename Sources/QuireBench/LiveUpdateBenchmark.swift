@@ -159,7 +159,7 @@ enum LiveUpdateBenchmark {
             }
             try await Task.sleep(for: thinkTime)
             let start = clock.now
-            guard case .accepted(let newVersion) = try await writer.put(
+            guard case .accepted(let newVersion, _) = try await writer.put(
                 id, payload: payload, baseVersion: version, change: ChangeID())
             else { throw BenchFailure("live-update: a baseline PUT was refused") }
             version = newVersion

@@ -2,10 +2,22 @@ import Foundation
 import QuireDomain
 import QuireWire
 
+/// Where an accepted write sits in the account's feed: `previous` just before it, `next` after it.
+public struct FeedStep: Hashable, Sendable {
+    public var previous: Cursor
+    public var next: Cursor
+
+    public init(previous: Cursor, next: Cursor) {
+        self.previous = previous
+        self.next = next
+    }
+}
+
 /// How the server answered a write.
 public enum WriteOutcome: Equatable, Sendable {
-    /// Applied (or applied before: a resend gets the first answer). `version` is nil for a delete.
-    case accepted(version: Int?)
+    /// Applied (or applied before: a resend gets the first answer). `version` is nil for a delete;
+    /// `feed` says where a put landed in the feed, when the server says so.
+    case accepted(version: Int?, feed: FeedStep? = nil)
     /// The base version is stale: the server's current copy, or its tombstone.
     case conflict(NoteChangeDTO)
 }

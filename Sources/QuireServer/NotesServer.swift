@@ -166,8 +166,12 @@ public final class NotesServer: Sendable {
     /// The one answer for each write outcome.
     static func response(for outcome: NoteWriteOutcome) -> HTTPResponse {
         switch outcome {
-        case .saved(let version):
-            .json(200, PutNoteResponseDTO(version: version))
+        case .saved(let version, let seq, let previousSeq):
+            .json(
+                200,
+                PutNoteResponseDTO(
+                    version: version, cursor: ChangeCursor(seq: seq).text,
+                    previousCursor: ChangeCursor(seq: previousSeq).text))
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note):

@@ -61,6 +61,7 @@ public actor SQLiteServerStorage: ServerStorage {
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let baseVersion):
+            let previousSeq = try feedPosition(account: account, db: db)
             guard let current = try note(noteID, account: account, db: db) else {
                 // A base for a note the server no longer has must not lose the client's text.
                 try db.run(
@@ -70,14 +71,15 @@ public actor SQLiteServerStorage: ServerStorage {
                     VALUES (?, ?, 1, 0, ?, ?, ?, ?)
                     """, account.rawValue, noteID, payload, now.storedMilliseconds,
                     try nextSeq(db), writer?.rawValue)
-                return .saved(version: 1)
+                return .saved(version: 1, seq: try currentSeq(db), previousSeq: previousSeq)
             }
             guard baseVersion == current.version else { return .conflict(current) }
             // Also revives a tombstone: an edit beats a delete.
             try update(
                 noteID, account: account, version: current.version + 1, deleted: false,
                 payload: payload, writer: writer, now: now, db: db)
-            return .saved(version: current.version + 1)
+            return .saved(
+                version: current.version + 1, seq: try currentSeq(db), previousSeq: previousSeq)
 
         case .delete(let noteID, let baseVersion):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
@@ -111,6 +113,16 @@ public actor SQLiteServerStorage: ServerStorage {
             SELECT note_id, version, updated_at, deleted, payload, seq, written_by FROM notes
             WHERE account_id = ? AND note_id = ?
             """, account.rawValue, noteID, map: Self.storedNote)
+    }
+
+    /// The account's position in its feed: its latest change, or its purge mark if later.
+    private func feedPosition(account: AccountID, db: SQLiteConnection) throws -> Int64 {
+        try db.queryFirst(
+            """
+            SELECT MAX(COALESCE((SELECT MAX(seq) FROM notes WHERE account_id = ?1), 0), purged_seq)
+            FROM accounts WHERE id = ?1
+            """, account.rawValue
+        ) { $0.int64(0) } ?? 0
     }
 
     /// Bumps the server-wide change counter inside the caller's transaction and returns it.

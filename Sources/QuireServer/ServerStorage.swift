@@ -128,8 +128,9 @@ public enum NoteWrite: Sendable, Equatable {
 
 /// What a write did to the note.
 public enum NoteWriteOutcome: Sendable, Equatable {
-    /// Created or updated (a tombstone revived) at this version.
-    case saved(version: Int)
+    /// Created or updated (a tombstone revived) at this version, as change `seq` of the feed;
+    /// `previousSeq` is the account's feed position just before it.
+    case saved(version: Int, seq: Int64, previousSeq: Int64)
     /// Turned into a tombstone.
     case deleted
     /// A delete of a note that already is a tombstone: no conflict, nothing changed.

@@ -20,12 +20,19 @@ public struct PutNoteRequestDTO: Codable, Sendable, Equatable {
     }
 }
 
-/// `PUT /v1/notes/{id}` → 200: the note's new server version.
+/// `PUT /v1/notes/{id}` → 200: the note's new server version, and where the write sits in the
+/// account's changes feed: `cursor` just after it, `previousCursor` just before it. When
+/// `previousCursor` is the cursor a device already holds, nothing else changed in between, and the
+/// device can move its cursor to `cursor` without pulling its own write back.
 public struct PutNoteResponseDTO: Codable, Sendable, Equatable {
     public var version: Int
+    public var cursor: String?
+    public var previousCursor: String?
 
-    public init(version: Int) {
+    public init(version: Int, cursor: String? = nil, previousCursor: String? = nil) {
         self.version = version
+        self.cursor = cursor
+        self.previousCursor = previousCursor
     }
 }
 

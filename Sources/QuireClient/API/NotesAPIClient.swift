@@ -52,7 +52,11 @@ public struct NotesAPIClient: NotesAPI {
         let response = try await authorized(request)
         switch response.status {
         case 200, 201:
-            return .accepted(version: try Self.decode(PutNoteResponseDTO.self, from: response).version)
+            let answer = try Self.decode(PutNoteResponseDTO.self, from: response)
+            let feed = answer.cursor.flatMap { next in
+                answer.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
+            }
+            return .accepted(version: answer.version, feed: feed)
         case 409:
             return .conflict(try Self.decode(ConflictResponseDTO.self, from: response).note)
         default:

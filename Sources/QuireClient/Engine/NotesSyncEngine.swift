@@ -75,8 +75,8 @@ public actor NotesSyncEngine {
         record.isSyncing = true
         await recordRun(record)
         do {
-            try await pushAll(&report)
-            try await pullAll(&report)
+            let caughtUp = try await pushAll(&report)
+            if !caughtUp { try await pullAll(&report) }
             record.lastSyncedAt = now()
             record.lastRunFailed = false
             record.lastError = nil
@@ -112,7 +112,13 @@ public actor NotesSyncEngine {
 
     // MARK: - Push
 
-    private func pushAll(_ report: inout SyncReport) async throws {
+    /// Pushes every pending change. Returns true when the feed is known to hold nothing but this
+    /// device's own writes since its cursor (each put's `previousCursor` was the position the one
+    /// before left), in which case the cursor has moved past them and no pull is needed.
+    private func pushAll(_ report: inout SyncReport) async throws -> Bool {
+        let start = try await records.cursor()
+        var chain = start
+        var pushedAny = false
         while let change = try await records.nextChange() {
             try Task.checkCancellation()
             let outcome: WriteOutcome
@@ -121,19 +127,26 @@ public actor NotesSyncEngine {
             } catch let error as NotesAPIError where error.kind == .refused {
                 try await records.markRefused(change.id, reason: error.message)
                 report.refused += 1
+                chain = nil
                 continue
             }
             switch outcome {
-            case .accepted(let version):
+            case .accepted(let version, let feed):
                 try await records.complete(change.id, version: version)
                 report.pushed += 1
+                pushedAny = true
+                chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
                 if let createdAt = change.createdAt {
                     acknowledgementLatencies.append(now().timeIntervalSince(createdAt))
                 }
             case .conflict(let serverCopy):
+                chain = nil
                 try await settle(change, serverCopy: serverCopy, report: &report)
             }
         }
+        guard pushedAny, start != nil, let caughtUp = chain else { return false }
+        try await records.apply([], cursor: caughtUp, account: account)
+        return true
     }
 
     private func send(_ change: SentChange) async throws -> WriteOutcome {
