@@ -11,6 +11,7 @@ import QuireWire
 final class BenchServer: Sendable {
     let host: MicroHTTPServer
     let token: String
+    let username: String
     let codec: BenchCodec
 
     var core: NotesServer { host.core }
@@ -22,7 +23,7 @@ final class BenchServer: Sendable {
         let core = try NotesServer.sqlite(
             path: directory.appendingPathComponent("server.sqlite").path, log: { _ in })
         host = try MicroHTTPServer(core: core, host: "127.0.0.1", port: 0)
-        token = try await BenchAccount.make(server: core)
+        (username, token) = try await BenchAccount.make(server: core)
         self.codec = codec
     }
 
@@ -35,6 +36,14 @@ final class BenchServer: Sendable {
         NotesAPIClient(
             transport: transport ?? URLSessionTransport(baseURL: baseURL),
             tokens: StaticTokenProvider(token: token))
+    }
+
+    /// An API client for another device of the account: its own session, as after its own sign-in
+    /// (the feed spares a session its own writes, so two devices must not share one).
+    func deviceClient(_ name: String) async throws -> NotesAPIClient {
+        let token = try await core.openSession(username: username, deviceName: name)
+        return NotesAPIClient(
+            transport: URLSessionTransport(baseURL: baseURL), tokens: StaticTokenProvider(token: token))
     }
 
     /// Stores `count` corpus notes (sealed, as new notes) straight through the handler core, a few

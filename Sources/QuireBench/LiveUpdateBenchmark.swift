@@ -37,8 +37,8 @@ enum LiveUpdateBenchmark {
         let edits = context.sizes.liveEdits
         let ids = try await server.seed(count: notesPerDevice, corpus: context.corpus).ids
         let target = ids[ids.count / 2]
-        let (databaseA, engineA) = try await device("live-a", context: context, server: server)
-        let (databaseB, engineB) = try await device("live-b", context: context, server: server)
+        let (databaseA, engineA, _) = try await device("live-a", context: context, server: server)
+        let (databaseB, engineB, apiB) = try await device("live-b", context: context, server: server)
         guard let original = try await databaseA.noteRow(id: target) else {
             throw BenchFailure("live-update: the edited note is missing on device A")
         }
@@ -51,7 +51,6 @@ enum LiveUpdateBenchmark {
             }
         }
         defer { reader.cancel() }
-        let apiB = server.apiClient()
         let controller = SyncController(
             engine: engineB, records: databaseB, api: apiB, longPollWait: 25)
         await controller.start()
@@ -93,8 +92,8 @@ enum LiveUpdateBenchmark {
         let (wakes, health) = try await baseline(server: server, rounds: edits)
         let met = latencies.median < .milliseconds(100)
         let detail =
-            "A: save, then syncOnce at once (median \(Figure.milliseconds(syncTimes.median)): push, then a "
-            + "pull that brings its own change back); B: SyncController, long-poll wait=25, "
+            "A: save, then syncOnce at once (median \(Figure.milliseconds(syncTimes.median)): the push; "
+            + "no pull when the put's answer shows nothing else changed); B: SyncController, long-poll wait=25, "
             + "\(runsOnB) runs; \(notesPerDevice) notes per device, each B emission re-reads them all. "
             + "Bare GET /v1/health round trip: median \(Figure.milliseconds(health.median)), "
             + "p99 \(Figure.milliseconds(health.p99)). A controller on A would add its debounce "
@@ -120,26 +119,27 @@ enum LiveUpdateBenchmark {
 
     /// A device database that already holds every note on the server, and its engine over HTTP.
     private static func device(_ name: String, context: BenchContext, server: BenchServer)
-        async throws -> (NotesDatabase, NotesSyncEngine)
+        async throws -> (NotesDatabase, NotesSyncEngine, NotesAPIClient)
     {
         let database = try NotesDatabase(
             fileURL: try context.directory(name).appendingPathComponent("notes.sqlite"))
+        let api = try await server.deviceClient(name)
         let engine = NotesSyncEngine(
-            records: database, api: server.apiClient(), codec: server.codec,
+            records: database, api: api, codec: server.codec,
             account: AccountID("bench"), pageLimit: 500)
         let report = await engine.syncOnce()
         guard report.failure == nil, report.received == notesPerDevice else {
             throw BenchFailure("live-update: \(name)'s first sync failed: \(String(describing: report.failure))")
         }
-        return (database, engine)
+        return (database, engine, api)
     }
 
     /// The network floor: a bare client PUTs a new version of one note while another bare client
     /// holds `GET /v1/notes/changes?wait=25&limit=1`; from the PUT's start to the long-poll's
     /// answer. Then the round trip of `GET /v1/health`.
     private static func baseline(server: BenchServer, rounds: Int) async throws -> (wakes: Samples, health: Samples) {
-        let writer = server.apiClient()
-        let poller = server.apiClient()
+        let writer = try await server.deviceClient("baseline-writer")
+        let poller = try await server.deviceClient("baseline-poller")
         var page = try await poller.changes(since: nil, limit: WireRoutes.maxPageLimit, wait: 0)
         var cursor = Cursor(page.nextCursor)
         while page.hasMore {

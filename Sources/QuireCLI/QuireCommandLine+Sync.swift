@@ -32,7 +32,7 @@ extension QuireCommandLine {
     }
 
     func status(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+        let arguments = try Arguments(words, options: [], flags: ["json", "verbose"])
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         let status = await currentStatus(device)
@@ -64,6 +64,20 @@ extension QuireCommandLine {
         if status.undecryptableCount > 0 {
             console.out("Unreadable:   \(status.undecryptableCount) note(s) could not be decrypted")
         }
+        guard arguments.flag("verbose") else { return }
+        if let oldest = status.oldestPendingSince {
+            let age = Int(Date().timeIntervalSince(oldest))
+            console.out("Oldest change waiting: \(age) s")
+        }
+        let metrics = try await device.database.runRecord().metrics
+        let median = metrics.medianAckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
+        let p99 = metrics.p99AckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
+        console.out("Syncs:        \(metrics.runs) (\(metrics.failedRuns) failed, \(metrics.fullResyncs) full resyncs)")
+        console.out("Sent:         \(metrics.changesAcknowledged) change(s); save to acknowledgement median \(median), p99 \(p99)")
+        console.out(
+            "Conflicts:    \(metrics.merges) merged, \(metrics.conflictCopies) copied, "
+                + "\(metrics.editsBeatDeletes) edits over deletes"
+                + String(format: " (rate %.3f per change)", metrics.conflictRate))
     }
 
     static func summary(of report: SyncReport) -> String {
