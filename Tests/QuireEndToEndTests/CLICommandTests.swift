@@ -82,6 +82,19 @@ import Testing
         #expect(object["conflictCount"] as? Int == 0)
     }
 
+    @Test func statusVerboseShowsTheSyncMetricsAndTheOldestWaitingChange() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        try await device.ok("new", "--title", "A")
+        let plain = try await device.ok("status")
+        #expect(!plain.contains("Syncs:"))
+        let verbose = try await device.ok("status", "--verbose")
+        #expect(verbose.contains("Oldest change waiting:"))
+        #expect(verbose.contains("Syncs:        0 (0 failed, 0 full resyncs)"))
+        #expect(verbose.contains("save to acknowledgement median n/a"))
+    }
+
     struct BadInput: CustomTestStringConvertible, Sendable {
         var arguments: [String]
         var exitCode: Int32
