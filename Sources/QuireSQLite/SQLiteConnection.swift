@@ -149,13 +149,23 @@ public final class SQLiteConnection {
         } catch {
             // A failed COMMIT (SQLITE_BUSY, a deferred constraint) leaves the transaction open: roll
             // it back too.
-            // The rollback's own failure is not reported: the original error says what went wrong.
             if let savepoint {
-                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                rollBackAfterFailure("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
             } else if !isAutocommit {
-                try? execute("ROLLBACK")
+                rollBackAfterFailure("ROLLBACK")
             }
             throw error
+        }
+    }
+
+    /// Rolls back after `body` or COMMIT failed. A failure of the rollback itself is not reported:
+    /// the caller gets the original error, which says what went wrong, and SQLite has already
+    /// rolled back on the errors where its own ROLLBACK then fails ("no transaction is active").
+    private func rollBackAfterFailure(_ sql: String) {
+        do {
+            try execute(sql)
+        } catch {
+            // See above: the original error is the one to report.
         }
     }
 

@@ -71,7 +71,14 @@ public actor NotesSyncEngine {
 
     private func run() async -> SyncReport {
         var report = SyncReport()
-        var record = (try? await records.runRecord()) ?? SyncRunRecord()
+        var record: SyncRunRecord
+        do {
+            record = try await records.runRecord()
+        } catch {
+            // Without its status row the database is unusable; say so rather than sync blind.
+            report.failure = Self.failure(from: error)
+            return report
+        }
         record.isSyncing = true
         await recordRun(record)
         do {
