@@ -1,8 +1,26 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds the package with its tests (the end-to-end
 # tests start the built quire-server and quire binaries), then runs the whole suite.
+#
+# The suite takes about a minute. If it is still running after 15 minutes something hangs: the
+# script says so loudly, shows the tests that had started but not finished, and runs the suite once
+# more (a hang is a bug to chase, not a pass).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests
-swift test --skip-build "$@"
+
+log=$(mktemp -t quire-tests.XXXXXX)
+status=0
+timeout 900 swift test --skip-build "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+if [ "$status" -eq 124 ]; then
+  echo "scripts/test.sh: THE TEST SUITE HUNG for 15 minutes. Tests started but not finished:" >&2
+  grep -E '^◇ Test .* started' "$log" | sed -E 's/^◇ Test (.*) started.*/\1/' | sort > "$log.started" || true
+  grep -E '^[✔✘] Test .* (passed|failed)' "$log" | sed -E 's/^[✔✘] Test (.*) (passed|failed).*/\1/' \
+    | sed -E 's/ with [0-9]+ test cases?$//' | sort > "$log.ended" || true
+  comm -23 "$log.started" "$log.ended" >&2 || true
+  echo "scripts/test.sh: running the suite once more." >&2
+  timeout 900 swift test --skip-build "$@"
+  exit $?
+fi
+exit "$status"

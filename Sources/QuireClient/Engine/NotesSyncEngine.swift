@@ -279,6 +279,11 @@ public actor NotesSyncEngine {
                 }
             }
             let next = Cursor(page.nextCursor)
+            // A page that says "more" must move the cursor, or the pull would never end.
+            if page.hasMore, next == cursor {
+                throw NotesAPIError(
+                    kind: .invalidResponse, message: "The server's feed did not move forward.")
+            }
             try await records.apply(notes, cursor: next, account: account)
             report.received += notes.count
             cursor = next
