@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds the package with its tests (the end-to-end
-# tests start the built quire-server and quire binaries), then runs the whole suite.
+# Runs every test: installs what is missing, checks formatting (scripts/lint.sh), builds the
+# package with its tests (the end-to-end tests start the built quire-server and quire binaries),
+# then runs the whole suite.
 #
 # The suite takes about a minute. If it is still running after 15 minutes something hangs: the
 # script says so loudly, shows the tests that had started but not finished, and runs the suite once
@@ -8,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/lint.sh
 swift build --build-tests
 
 log=$(mktemp -t quire-tests.XXXXXX)

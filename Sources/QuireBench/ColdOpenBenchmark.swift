@@ -1,11 +1,12 @@
+import Foundation
+import QuireClient
+import QuireDomain
+
 #if canImport(SQLite3)
     import SQLite3
 #else
     import CSQLite
 #endif
-import Foundation
-import QuireClient
-import QuireDomain
 
 /// Cold open to the first list emission at 10,000 notes: open `NotesDatabase` (connection, pragmas,
 /// migration check), subscribe to `LocalNotesRepository.summaries()` (the list's stream: titles and

@@ -59,7 +59,8 @@ enum FirstSyncBenchmark {
                     met: megabytes < 150))
         } else {
             rows.append(
-                .notMeasured(name, "peak memory of the syncing device", reason: "no /proc/self/status here",
+                .notMeasured(
+                    name, "peak memory of the syncing device", reason: "no /proc/self/status here",
                     target: "< 150 MB"))
         }
         return rows

@@ -113,7 +113,8 @@ enum LiveUpdateBenchmark {
                 baseline: "\(Figure.milliseconds(wakes.p99)) PUT→bare long-poll",
                 ratio: latencies.p99.seconds / wakes.p99.seconds,
                 note: "p90 \(Figure.milliseconds(latencies.percentile(0.9))) (baseline "
-                    + "\(Figure.milliseconds(wakes.percentile(0.9)))); slowest \(Figure.milliseconds(latencies.percentile(1)))"),
+                    + "\(Figure.milliseconds(wakes.percentile(0.9)))); slowest \(Figure.milliseconds(latencies.percentile(1)))"
+            ),
         ]
     }
 
@@ -159,8 +160,9 @@ enum LiveUpdateBenchmark {
             }
             try await Task.sleep(for: thinkTime)
             let start = clock.now
-            guard case .accepted(let newVersion, _) = try await writer.put(
-                id, payload: payload, baseVersion: version, change: ChangeID())
+            guard
+                case .accepted(let newVersion, _) = try await writer.put(
+                    id, payload: payload, baseVersion: version, change: ChangeID())
             else { throw BenchFailure("live-update: a baseline PUT was refused") }
             version = newVersion
             let (woken, at) = try await poll.value

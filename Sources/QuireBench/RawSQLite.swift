@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(SQLite3)
     import SQLite3
 #else
     import CSQLite
 #endif
-import Foundation
 
 /// The baseline side of the local-store benchmarks: bare SQLite C calls, no wrapper, no actor.
 ///

@@ -52,12 +52,14 @@ enum WireBytesBenchmark {
         let met = ratio <= 1.3
         var detail = breakdown
         if !met, echoed {
-            detail += ". The pull after the push gets the device's own change back (the feed does not "
+            detail +=
+                ". The pull after the push gets the device's own change back (the feed does not "
                 + "know which device wrote it), so the payload crosses the wire twice"
         }
         return [
             BenchRow(
-                benchmark: name, label: "bytes on the wire, one edit of one 2 KB note among \(Figure.count(seeded.ids.count))",
+                benchmark: name,
+                label: "bytes on the wire, one edit of one 2 KB note among \(Figure.count(seeded.ids.count))",
                 measured: Figure.bytes(total), baseline: "\(Figure.bytes(payloadBytes)) payload",
                 ratio: ratio, target: "≤ 1.3 × payload", met: met, note: detail)
         ]

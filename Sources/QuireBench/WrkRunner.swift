@@ -78,7 +78,8 @@ struct WrkRunner {
             } else if rawLine.contains("Non-2xx or 3xx responses:"), let last = fields.last {
                 result.failures += Int(last) ?? 0
             } else if first == "Socket", rawLine.contains("errors:") {
-                for (index, field) in fields.enumerated() where index + 1 < fields.count
+                for (index, field) in fields.enumerated()
+                where index + 1 < fields.count
                     && ["connect", "read", "write", "timeout"].contains(field)
                 {
                     result.failures += Int(fields[index + 1].trimmingCharacters(in: .punctuationCharacters)) ?? 0

@@ -27,7 +27,9 @@ extension QuireCommandLine {
         let groups = conflictGroups(await allNotes(device))
         if arguments.flag("json") {
             try console.json(
-                groups.map { ConflictJSON(original: $0.original.map(NoteJSON.init), copies: $0.copies.map(NoteJSON.init)) })
+                groups.map {
+                    ConflictJSON(original: $0.original.map(NoteJSON.init), copies: $0.copies.map(NoteJSON.init))
+                })
             return
         }
         guard !groups.isEmpty else {

@@ -11,7 +11,8 @@ extension QuireCommandLine {
         let device = try openDevice()
         guard let engine = try device.makeEngine() else {
             throw CLIError(
-                code: .config, message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
+                code: .config,
+                message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
         }
         if console.stderrIsTerminal && !arguments.flag("json") {
             let console = self.console
@@ -45,7 +46,8 @@ extension QuireCommandLine {
             console.out(
                 "Account:      \(session.username)"
                     + (session.isSignedIn
-                        ? "" : " (signed out: run quire login \(session.serverURL.absoluteString) \(session.username))"))
+                        ? "" : " (signed out: run quire login \(session.serverURL.absoluteString) \(session.username))")
+            )
         } else {
             console.out("Server:       none (this device works offline; quire login URL USER to sync)")
         }
@@ -73,7 +75,9 @@ extension QuireCommandLine {
         let median = metrics.medianAckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
         let p99 = metrics.p99AckLatency.map { String(format: "%.0f ms", $0 * 1000) } ?? "n/a"
         console.out("Syncs:        \(metrics.runs) (\(metrics.failedRuns) failed, \(metrics.fullResyncs) full resyncs)")
-        console.out("Sent:         \(metrics.changesAcknowledged) change(s); save to acknowledgement median \(median), p99 \(p99)")
+        console.out(
+            "Sent:         \(metrics.changesAcknowledged) change(s); save to acknowledgement median \(median), p99 \(p99)"
+        )
         console.out(
             "Conflicts:    \(metrics.merges) merged, \(metrics.conflictCopies) copied, "
                 + "\(metrics.editsBeatDeletes) edits over deletes"

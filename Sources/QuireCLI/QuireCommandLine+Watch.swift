@@ -15,7 +15,8 @@ extension QuireCommandLine {
         let device = try openDevice()
         guard let (controller, _) = try device.makeController() else {
             throw CLIError(
-                code: .config, message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
+                code: .config,
+                message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
         }
         let printer = WatchPrinter(console: console, json: arguments.flag("json"), verbose: arguments.flag("verbose"))
         let stop = InterruptSignal()

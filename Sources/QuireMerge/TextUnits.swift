@@ -32,8 +32,7 @@ struct TextUnits {
         bytes[bounds[units.lowerBound]..<bounds[units.upperBound]]
     }
 
-    private mutating func append(upTo end: Int, _ table: inout SymbolTable, flag: (ArraySlice<UInt8>) -> Bool)
-    {
+    private mutating func append(upTo end: Int, _ table: inout SymbolTable, flag: (ArraySlice<UInt8>) -> Bool) {
         let unit = bytes[bounds[bounds.count - 1]..<end]
         symbols.append(table.intern(unit, flag: flag(unit)))
         bounds.append(end)

@@ -29,8 +29,7 @@ extension NotesViewState {
     }
 
     /// "No notes" only when that is known: after a sync succeeded, or with no server at all.
-    static func emptyState(rows: [NoteRow], status: SyncStatus, syncConfigured: Bool) -> EmptyState?
-    {
+    static func emptyState(rows: [NoteRow], status: SyncStatus, syncConfigured: Bool) -> EmptyState? {
         guard rows.isEmpty else { return nil }
         if !syncConfigured || status.lastSyncedAt != nil { return .noNotes }
         if status.lastRunFailed && !status.isSyncing {

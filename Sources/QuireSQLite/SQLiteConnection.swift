@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(SQLite3)
     import SQLite3
 #else
     import CSQLite
 #endif
-import Foundation
 
 /// One connection to one SQLite database file.
 ///
@@ -128,6 +129,7 @@ public final class SQLiteConnection {
     ///
     /// If `body` throws, the transaction is rolled back and the error is rethrown. Called inside
     /// another transaction, it becomes a savepoint that rolls back on its own.
+    @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         let savepoint = transactionDepth > 0 ? "quire_sp\(transactionDepth)" : nil
         if let savepoint {

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(SQLite3)
     import SQLite3
 #else
     import CSQLite
 #endif
-import Foundation
 
 /// The current row of a stepping statement. Valid only inside the `query` closure that received it.
 public struct SQLiteRow {

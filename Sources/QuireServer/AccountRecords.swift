@@ -35,8 +35,7 @@ public struct StoredAccount: Sendable, Equatable {
     public var username: String
     public var credentials: AccountCredentials
 
-    public init(id: AccountID, publicID: String, username: String, credentials: AccountCredentials)
-    {
+    public init(id: AccountID, publicID: String, username: String, credentials: AccountCredentials) {
         self.id = id
         self.publicID = publicID
         self.username = username

@@ -60,8 +60,7 @@ enum ServerCommand: Equatable {
     }
 
     /// The whole-number options: their smallest and largest value, and where each goes.
-    private static var numberFlags: [String: (ClosedRange<Int>, WritableKeyPath<ServeOptions, Int>)]
-    {
+    private static var numberFlags: [String: (ClosedRange<Int>, WritableKeyPath<ServeOptions, Int>)] {
         [
             "--tombstone-days": (1...36_500, \.tombstoneDays),
             "--access-token-ttl": (1...86_400, \.accessTokenTTL),

@@ -5,8 +5,7 @@ enum ServerChecks {
     /// Promise 3: no change id was applied twice, and each note's version is exactly the number
     /// of changes applied to it (versions start at 1 and each applied change adds one). Returns
     /// one line per violation.
-    static func atMostOnce(applied: [AppliedWrite], notes: [(id: String, version: Int)]) -> [String]
-    {
+    static func atMostOnce(applied: [AppliedWrite], notes: [(id: String, version: Int)]) -> [String] {
         var problems: [String] = []
         var seen: [String: Int] = [:]
         var perNote: [String: Int] = [:]

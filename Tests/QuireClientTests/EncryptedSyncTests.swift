@@ -34,7 +34,8 @@ import Testing
         let store = InMemoryCredentialStore(session)
         // The device's own clock never moves, so it does not refresh early: it meets the 401.
         let tokens = SessionTokenProvider(
-            store: store, accounts: AccountsAPIClient(transport: transport), now: { session.accessTokenExpiresAt! - 600 })
+            store: store, accounts: AccountsAPIClient(transport: transport),
+            now: { session.accessTokenExpiresAt! - 600 })
         let database = try NotesDatabase(fileURL: directory.path("phone/notes.sqlite"))
         let engine = NotesSyncEngine(
             records: database, api: NotesAPIClient(transport: transport, tokens: tokens),

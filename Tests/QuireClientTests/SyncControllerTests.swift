@@ -11,7 +11,9 @@ import Testing
         // Guarded by `lock`.
         private let lock = NSLock()
         private var entries: [(SyncTrigger, SyncReport)] = []
-        func append(_ trigger: SyncTrigger, _ report: SyncReport) { lock.withLock { entries.append((trigger, report)) } }
+        func append(_ trigger: SyncTrigger, _ report: SyncReport) {
+            lock.withLock { entries.append((trigger, report)) }
+        }
         var triggers: [SyncTrigger] { lock.withLock { entries.map(\.0) } }
         var reports: [SyncReport] { lock.withLock { entries.map(\.1) } }
         var count: Int { lock.withLock { entries.count } }

@@ -120,7 +120,8 @@ import Testing
                 let now = byID[id]
                 if let edit = edits[id] {
                     if edit.acknowledged {
-                        #expect(now == edit.to, "returned edit \(edit.to.label) lost: \(String(describing: now)); \(rerun)")
+                        #expect(
+                            now == edit.to, "returned edit \(edit.to.label) lost: \(String(describing: now)); \(rerun)")
                     } else {
                         #expect(now == edit.from || now == edit.to, "\(id): \(String(describing: now)); \(rerun)")
                     }

@@ -82,9 +82,10 @@ import Testing
             label += 1
             let edited = phoneHolds.sorted().shuffled(using: &random).prefix(5)
             let editTexts = edited.indices.map { Text("phone edit \(label) \($0)") }
-            try await phone.okAll(zip(edited, editTexts).map { id, text in
-                ["edit", id, "--title", text.title, "--body", text.body]
-            })
+            try await phone.okAll(
+                zip(edited, editTexts).map { id, text in
+                    ["edit", id, "--title", text.title, "--body", text.body]
+                })
             for (id, text) in zip(edited, editTexts) {
                 expected[id] = text
                 versions[id, default: 0] += 1
@@ -146,7 +147,9 @@ import Testing
         #expect(feed.count == expected.count, "\(rerun)")
         #expect(Set(feed.map(\.id)) == Set(expected.keys), "\(rerun)")
         for change in feed {
-            #expect(!change.deleted && change.version == versions[change.id], "\(change.id) at v\(change.version), expected v\(versions[change.id] ?? -1); \(rerun)")
+            #expect(
+                !change.deleted && change.version == versions[change.id],
+                "\(change.id) at v\(change.version), expected v\(versions[change.id] ?? -1); \(rerun)")
         }
         #expect(kills >= 30, "only \(kills) kills in \(rounds) rounds; \(rerun)")
         #expect(killedMidPush > 0, "no kill landed between two pushes; \(rerun)")

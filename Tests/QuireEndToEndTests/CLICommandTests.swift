@@ -35,7 +35,8 @@ import Testing
         let id = try await device.ok("new", "--title", "Old title", "--body", "old body")
         // A scripted "editor" that rewrites the file it is given.
         let editor = root.path("editor.sh")
-        try "#!/bin/sh\nprintf 'New title\\n\\nnew body' > \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf 'New title\\n\\nnew body' > \"$1\"\n".write(
+            to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let result = try await device.run("edit", id, environment: ["EDITOR": editor.path])
         #expect(result.exitCode == 0)

@@ -38,7 +38,8 @@ import Testing
         #expect(try await setup.phone.notes().first?.state == "synced")
         try await setup.laptop.ok("sync")
         let notes = try await setup.laptop.notes()
-        #expect(notes == [CLINote(id: id, title: "Groceries", body: "milk\neggs\nbread", state: "synced", conflictOf: nil)])
+        #expect(
+            notes == [CLINote(id: id, title: "Groceries", body: "milk\neggs\nbread", state: "synced", conflictOf: nil)])
     }
 
     @Test func concurrentEditsLoseNoTextAndBothDevicesConverge() async throws {
@@ -124,8 +125,9 @@ import Testing
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "server files contain \(secret)")
         }
         // Nor the notes key: the device's session file holds it; the server only a wrapped copy.
-        let session = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: setup.phone.directory.appendingPathComponent("session.json"))) as? [String: Any]
+        let session =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: setup.phone.directory.appendingPathComponent("session.json"))) as? [String: Any]
         let notesKey = try #require((session?["notesKey"] as? String).flatMap { Data(base64Encoded: $0) })
         #expect(bytes.range(of: notesKey) == nil)
     }

@@ -32,7 +32,8 @@ import Testing
         let harness = try ServerHarness()
         let phone = try await harness.server.createAccount(username: "ann")
         for index in 0..<5 {
-            #expect(await harness.put(ServerHarness.uuid(), payload: "p\(index)", base: nil, token: phone).status == 200)
+            #expect(
+                await harness.put(ServerHarness.uuid(), payload: "p\(index)", base: nil, token: phone).status == 200)
         }
         var page = try await harness.changes(token: phone, limit: 2)
         var payloads = page.changes.compactMap(\.payload)

@@ -24,7 +24,10 @@ public enum SecretFile {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(
                 .fileWriteUnknown,
-                userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
+                userInfo: [
+                    NSFilePathErrorKey: url.path,
+                    NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO),
+                ])
         }
     }
 

@@ -88,7 +88,7 @@ public actor NotesSyncEngine {
             record.lastRunFailed = false
             record.lastError = nil
             record.lastFailureKind = nil
-        } catch where Task.isCancelled {
+        } catch  where Task.isCancelled {
             // Stopped on purpose: not a failure to show; the next run picks up where this stopped.
             report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
         } catch {
@@ -205,7 +205,7 @@ public actor NotesSyncEngine {
                 for: resolution, change: change, context: context, server: server)
             do {
                 try await records.settleConflict(settlement)
-            } catch where NotesDatabaseError.isKind(.staleConflict, error) {
+            } catch  where NotesDatabaseError.isKind(.staleConflict, error) {
                 continue
             }
             switch resolution {

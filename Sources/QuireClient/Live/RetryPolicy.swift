@@ -21,7 +21,8 @@ public struct RetryPolicy: Sendable, Equatable {
         let ceiling = min(base * (1 << exponent), cap)
         // Full jitter, but never less than a tenth of the ceiling, so retries do not bunch at zero.
         let fraction = 0.1 + 0.9 * min(max(random, 0), 1)
-        let ceilingMilliseconds = Double(ceiling.components.seconds) * 1000
+        let ceilingMilliseconds =
+            Double(ceiling.components.seconds) * 1000
             + Double(ceiling.components.attoseconds) / 1e15
         var delay = Duration.milliseconds(Int64((ceilingMilliseconds * fraction).rounded()))
         if let retryAfter, retryAfter > 0 {

@@ -10,7 +10,9 @@ public actor ServerReachability: NetworkPath {
     private var subscribers: [UUID: AsyncStream<Bool>.Continuation] = [:]
     private var probe: Task<Void, Never>?
 
-    public init(transport: HTTPTransport, clock: any Clock<Duration> = ContinuousClock(), interval: Duration = .seconds(5)) {
+    public init(
+        transport: HTTPTransport, clock: any Clock<Duration> = ContinuousClock(), interval: Duration = .seconds(5)
+    ) {
         self.transport = transport
         self.clock = clock
         self.interval = interval
@@ -37,8 +39,9 @@ public actor ServerReachability: NetworkPath {
             } catch {
                 return
             }
-            let answered = (try? await transport.send(
-                TransportRequest(method: "GET", path: "/v1/health", timeout: 5))) != nil
+            let answered =
+                (try? await transport.send(
+                    TransportRequest(method: "GET", path: "/v1/health", timeout: 5))) != nil
             if answered {
                 set(online: true)
                 return
