@@ -66,6 +66,32 @@ struct AccountsTokenProviderTests {
         #expect(stored.notesKey == session.notesKey)
     }
 
+    @Test func twoProcessesOfOneDeviceRefreshOnceBetweenThem() async throws {
+        let (server, _, session) = try await signedIn()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileCredentialStore(directory: directory.url).save(session)
+        // Two providers, each with its own store object on the same files: two processes.
+        let first = SessionTokenProvider(
+            store: FileCredentialStore(directory: directory.url), accounts: AccountsAPIClient(transport: server))
+        let second = SessionTokenProvider(
+            store: FileCredentialStore(directory: directory.url), accounts: AccountsAPIClient(transport: server))
+        await server.expireAccessTokens()
+        await server.holdRefreshes()
+
+        let rejected = try #require(session.accessToken)
+        let one = Task { try await first.refreshedToken(after: rejected) }
+        let two = Task { try await second.refreshedToken(after: rejected) }
+        #expect(await eventually { await server.refreshRequests >= 1 })
+        await server.releaseRefreshes()
+        let tokens = [try await one.value, try await two.value]
+
+        #expect(await server.refreshRequests == 1)
+        #expect(tokens[0] != nil && tokens[0] == tokens[1])
+        #expect(tokens[0] != rejected)
+        #expect(try FileCredentialStore(directory: directory.url).load()?.accessToken == tokens[0])
+    }
+
     @Test func callerRefusedAnAlreadyReplacedTokenGetsTheNewOneWithoutARefresh() async throws {
         let (server, store, session) = try await signedIn()
         let provider = SessionTokenProvider(store: store, accounts: AccountsAPIClient(transport: server))

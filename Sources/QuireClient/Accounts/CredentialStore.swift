@@ -14,4 +14,14 @@ public protocol CredentialStore: Sendable {
     func save(_ session: AccountSession) throws
     /// Removes the stored session; removing none is not an error.
     func clear() throws
+    /// Runs `body` while holding the store's refresh lock, so two holders of one session (two
+    /// processes of one device) never present the same refresh token twice, which the server
+    /// treats as theft. A store private to one process needs no lock.
+    func whileRefreshing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+}
+
+extension CredentialStore {
+    public func whileRefreshing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCrypto
 
 /// A ``CredentialStore`` in `<directory>/session.json`, readable and writable by its owner only
 /// (mode 0600), for Linux, where there is no Keychain.
@@ -7,7 +8,8 @@ import Foundation
 /// `load` refuses a file that the group or others can read or write, throwing ``SecretFileError``,
 /// whose message says to run `chmod 600` on it: tokens and the notes key must not be readable by
 /// other users, and a loosened file may already have leaked, so it is not silently tightened.
-/// Writes from several processes at once are not coordinated; the last one wins.
+/// Refreshes are serialized across processes with an exclusive `flock` on `session.lock` beside the
+/// file (see ``whileRefreshing(_:)``); other writes are atomic renames, the last one wins.
 public struct FileCredentialStore: CredentialStore {
     public let directory: URL
 
@@ -48,5 +50,28 @@ public struct FileCredentialStore: CredentialStore {
     public func clear() throws {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
         try FileManager.default.removeItem(at: fileURL)
+    }
+
+    /// Holds an exclusive `flock` on `<directory>/session.lock` while `body` runs. Taking the lock
+    /// waits on a Dispatch thread, never on the concurrency pool. The lock goes with the process if
+    /// it dies, so a killed refresher never blocks the next one.
+    public func whileRefreshing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = directory.appendingPathComponent("session.lock").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { close(descriptor) }
+        try await BlockingWork.run {
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
+                }
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try await body()
     }
 }

@@ -80,8 +80,21 @@ public actor SessionTokenProvider: AccessTokenProvider {
         return try await task.value
     }
 
+    /// Refreshes under the store's refresh lock. Another process of this device may have refreshed
+    /// while this one waited for the lock: then its new token is used, and the old refresh token is
+    /// not presented again (the server would take a second use as theft and revoke the session).
     private func performRefresh() async throws -> String? {
-        guard let session = try store.load(), let refreshToken = session.refreshToken else { return nil }
+        let seen = try store.load()?.refreshToken
+        let store = store
+        return try await store.whileRefreshing {
+            guard let session = try store.load() else { return nil }
+            if let seen, session.refreshToken != seen { return session.accessToken }
+            return try await self.refresh(session)
+        }
+    }
+
+    private func refresh(_ session: AccountSession) async throws -> String? {
+        guard let refreshToken = session.refreshToken else { return nil }
         let dto: SessionDTO
         do {
             dto = try await accounts.refresh(refreshToken: refreshToken)
