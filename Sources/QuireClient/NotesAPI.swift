@@ -76,4 +76,8 @@ public protocol NotesAPI: Sendable {
         -> WriteOutcome
     /// Deletes a note. Deleting a note the server already deleted is accepted.
     func delete(_ id: NoteID, baseVersion: Int, change: ChangeID) async throws -> WriteOutcome
+    /// Sends several changes in one request, applied in one transaction, each with its single
+    /// route's rules. One answer per change, in order: its outcome, or why the server refused it.
+    /// Throws (``NotesAPIError``) when the batch as a whole got no usable answer.
+    func batch(_ changes: [BatchChangeDTO]) async throws -> [Result<WriteOutcome, NotesAPIError>]
 }

@@ -33,6 +33,9 @@ public protocol SyncRecords: Sendable {
     /// (its text and base version fixed, marked in flight). A change already in flight is handed
     /// out again unchanged (a resend). nil: nothing to send.
     func nextChange() async throws -> SentChange?
+    /// Up to `limit` changes to send together (one per note), frozen; changes already in flight are
+    /// handed out again, all together. Empty: nothing to send.
+    func nextChanges(limit: Int) async throws -> [SentChange]
     /// Stores the sealed payload of the change in flight before it is first sent, so a resend
     /// carries the very same bytes (sealing again would pick a new nonce).
     func freezePayload(_ change: ChangeID, payload: String) async throws
@@ -76,4 +79,11 @@ public protocol ConflictRecords: Sendable {
     /// linked). Every resulting save and delete is queued like a user's. Throws
     /// `NotesDatabaseError` `.unknownNote` or `.notAConflictCopy`.
     func resolveConflict(copy: NoteID, keep choice: ConflictChoice) async throws
+}
+
+extension SyncRecords {
+    /// One change at a time, for stores that do not batch.
+    public func nextChanges(limit: Int) async throws -> [SentChange] {
+        try await nextChange().map { [$0] } ?? []
+    }
 }

@@ -94,6 +94,10 @@ public final class NotesServer: Sendable {
         case WireRoutes.changes:
             try allow(request, ["GET"])
             return try await changes(request, reader: try await authenticate(request))
+        case WireRoutes.batch:
+            try allow(request, ["POST"])
+            guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
+            return try await batch(request, session: try await authenticate(request))
         case ServerMetrics.path:
             try allow(request, ["GET"])
             return await metricsResponse()

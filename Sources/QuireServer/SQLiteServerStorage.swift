@@ -25,6 +25,22 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Writes
 
+    /// The whole batch in one transaction: one flush to disk for all of it. Each write inside is a
+    /// savepoint with exactly the single route's rules.
+    public func writeBatch(
+        _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
+        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) throws -> [WriteResult] {
+        let db = try open()
+        return try db.transaction {
+            try writes.map { item in
+                try self.write(
+                    item.write, account: account, writer: writer, idempotency: item.idempotency,
+                    now: now, record: record)
+            }
+        }
+    }
+
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
         now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?

@@ -65,6 +65,13 @@ public protocol ServerStorage: Sendable {
         now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult
 
+    /// Applies several note writes for `account`, each exactly as ``write(_:account:writer:idempotency:now:record:)``
+    /// would, in order; a store that can commits them as one transaction (one flush to disk).
+    func writeBatch(
+        _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
+        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> [WriteResult]
+
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
     ///
     /// `since` nil is a full resync: live notes only. Otherwise every change, tombstones included,
@@ -220,5 +227,22 @@ public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConver
         case .closed:
             "the server's storage is closed"
         }
+    }
+}
+
+extension ServerStorage {
+    /// One write after another, each its own transaction: correct for any store.
+    public func writeBatch(
+        _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
+        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> [WriteResult] {
+        var results: [WriteResult] = []
+        for item in writes {
+            results.append(
+                try await write(
+                    item.write, account: account, writer: writer, idempotency: item.idempotency,
+                    now: now, record: record))
+        }
+        return results
     }
 }

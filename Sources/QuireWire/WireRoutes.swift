@@ -3,6 +3,9 @@ import Foundation
 /// The paths, headers and limits of API v1, named once for client and server.
 public enum WireRoutes {
     public static let changes = "/v1/notes/changes"
+    public static let batch = "/v1/notes/batch"
+    /// The most changes one batch may carry.
+    public static let maxBatchSize = 100
     public static let notesPrefix = "/v1/notes/"
     public static let idempotencyKeyHeader = "Idempotency-Key"
 

@@ -110,7 +110,8 @@ import Testing
         let refused = try await phone.create(title: "Too big", body: "imagine 5 MB here")
         let fine = try await phone.create(title: "Fine", body: "small")
 
-        phone.transport.enqueue(.status(413))
+        // The batch of both is refused as a whole, then the big one alone: the other still goes.
+        phone.transport.enqueue(.status(413), .status(413))
         let report = await phone.sync()
         #expect(report.refused == 1)
         #expect(report.succeeded)

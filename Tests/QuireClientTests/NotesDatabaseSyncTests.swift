@@ -252,3 +252,25 @@ struct NotesDatabaseSyncTests {
         #expect(try await fixture.open().runRecord() == record)
     }
 }
+
+/// Batches: several notes' changes frozen together, resent together.
+@Suite struct NotesDatabaseBatchTests {
+    @Test func changesOfSeveralNotesAreFrozenTogetherAndResentUnchanged() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let ids = [NoteID(), NoteID(), NoteID()]
+        for id in ids { try await database.saveNote(id: id, title: "t", body: "b") }
+
+        let batch = try await database.nextChanges(limit: 2)
+        #expect(batch.map(\.noteID) == Array(ids.prefix(2)))
+        // A save of a note in flight queues behind it; the in-flight set comes back as it was.
+        try await database.saveNote(id: ids[0], title: "t", body: "b2")
+        #expect(try await database.nextChanges(limit: 10) == batch)
+
+        for change in batch { try await database.complete(change.id, version: 1) }
+        let next = try await database.nextChanges(limit: 10)
+        #expect(Set(next.map(\.noteID)) == [ids[0], ids[2]])
+        #expect(next.first { $0.noteID == ids[0] }?.baseVersion == 1)
+    }
+}

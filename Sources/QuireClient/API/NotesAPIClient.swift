@@ -79,6 +79,44 @@ public struct NotesAPIClient: NotesAPI {
         }
     }
 
+    public func batch(_ changes: [BatchChangeDTO]) async throws -> [Result<WriteOutcome, NotesAPIError>] {
+        let request = TransportRequest(
+            method: "POST", path: WireRoutes.batch, headers: ["Content-Type": "application/json"],
+            body: WireJSON.encode(BatchRequestDTO(changes: changes)), timeout: requestTimeout)
+        let response = try await authorized(request)
+        guard response.status == 200 else { throw Self.failure(response) }
+        let answer = try Self.decode(BatchResponseDTO.self, from: response)
+        guard answer.results.count == changes.count else {
+            throw NotesAPIError(
+                kind: .invalidResponse, status: 200, message: "The server answered a batch with the wrong count.")
+        }
+        return answer.results.map { result in
+            switch result.status {
+            case 200, 201, 204:
+                let feed = result.cursor.flatMap { next in
+                    result.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
+                }
+                return .success(.accepted(version: result.version, feed: feed))
+            case 409:
+                guard let note = result.note else {
+                    return .failure(
+                        NotesAPIError(
+                            kind: .invalidResponse, status: 409, message: "A conflict without the server's copy."))
+                }
+                return .success(.conflict(note))
+            default:
+                return .failure(
+                    Self.failure(
+                        TransportResponse(
+                            status: result.status,
+                            body: result.error.map {
+                                WireJSON.encode(ErrorResponseDTO(code: $0.code, message: $0.message))
+                            }
+                                ?? Data())))
+            }
+        }
+    }
+
     // MARK: - Plumbing
 
     /// Sends with the current token; on a 401, once more with a refreshed one.

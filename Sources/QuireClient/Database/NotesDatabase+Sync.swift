@@ -36,6 +36,37 @@ extension NotesDatabase {
         }
     }
 
+    /// Up to `limit` changes to send together, frozen in one transaction; empty when nothing can
+    /// be sent.
+    ///
+    /// Changes already in flight (a batch whose answer was lost) are handed out again, unchanged
+    /// and all together. Otherwise the oldest changes that are not refused, one per note (a note's
+    /// changes still go one at a time, in order), are frozen as in ``nextChange()``.
+    public func nextChanges(limit: Int) async throws -> [SentChange] {
+        try bookkeepingWrite { _ in
+            let inFlight = try connection.query(
+                Self.changeSelect + " WHERE in_flight = 1 ORDER BY seq", map: Self.storedChange)
+            if !inFlight.isEmpty { return inFlight.map(Self.sentChange) }
+            let candidates = try connection.query(
+                Self.changeSelect
+                    + """
+                     WHERE refused = 0 AND seq IN (
+                        SELECT MIN(seq) FROM pending_changes WHERE refused = 0 GROUP BY note_id)
+                    ORDER BY seq LIMIT ?
+                    """, bindings: [max(limit, 1)], map: Self.storedChange)
+            return try candidates.map { candidate in
+                var next = candidate
+                let version = try storedNote(next.noteID)?.version ?? 0
+                next.baseVersion = version > 0 ? version : nil
+                next.inFlight = true
+                try connection.run(
+                    "UPDATE pending_changes SET in_flight = 1, base_version = ? WHERE seq = ?",
+                    next.baseVersion, next.seq)
+                return Self.sentChange(next)
+            }
+        }
+    }
+
     /// Stores the sealed payload of the change in flight, so every resend carries the same bytes.
     /// Keeps a payload already stored; throws `.unknownChange` when the change is gone.
     public func freezePayload(_ change: ChangeID, payload: String) throws {

@@ -22,6 +22,8 @@ public actor NotesSyncEngine {
     private let account: AccountID
     private let now: @Sendable () -> Date
     private let pageLimit: Int
+    /// How many pending changes (of different notes) travel in one request.
+    private let batchLimit: Int
     private var running: Task<SyncReport, Never>?
     /// Save-to-acknowledgement latencies of this run, added to the metrics at its end.
     private var acknowledgementLatencies: [TimeInterval] = []
@@ -30,8 +32,9 @@ public actor NotesSyncEngine {
     public init(
         records: SyncRecords, api: NotesAPI, codec: PayloadCodec, account: AccountID,
         policy: ConflictPolicy = ConflictPolicy(), pageLimit: Int = WireRoutes.defaultPageLimit,
-        now: @escaping @Sendable () -> Date = Date.init
+        batchLimit: Int = WireRoutes.maxBatchSize, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.batchLimit = min(max(batchLimit, 1), WireRoutes.maxBatchSize)
         self.records = records
         self.api = api
         self.codec = codec
@@ -126,29 +129,44 @@ public actor NotesSyncEngine {
         let start = try await records.cursor()
         var chain = start
         var pushedAny = false
-        while let change = try await records.nextChange() {
+        while true {
             try Task.checkCancellation()
-            let outcome: WriteOutcome
-            do {
-                outcome = try await send(change)
-            } catch let error as NotesAPIError where error.kind == .refused {
-                try await records.markRefused(change.id, reason: error.message)
-                report.refused += 1
-                chain = nil
-                continue
-            }
-            switch outcome {
-            case .accepted(let version, let feed):
-                try await records.complete(change.id, version: version)
-                report.pushed += 1
-                pushedAny = true
-                chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
-                if let createdAt = change.createdAt {
-                    acknowledgementLatencies.append(now().timeIntervalSince(createdAt))
+            let batch = try await records.nextChanges(limit: batchLimit)
+            if batch.isEmpty { break }
+            let answers: [Result<WriteOutcome, NotesAPIError>]
+            if batch.count == 1 {
+                answers = [try await sendAlone(batch[0])]
+            } else {
+                do {
+                    answers = try await sendTogether(batch)
+                } catch let error as NotesAPIError where error.kind == .refused {
+                    // The batch as a whole was refused (too large, or a server without the route):
+                    // send its changes one by one, so one change the server will not take does not
+                    // hold back the others. Nothing of a refused batch was applied.
+                    var alone: [Result<WriteOutcome, NotesAPIError>] = []
+                    for change in batch { alone.append(try await sendAlone(change)) }
+                    answers = alone
                 }
-            case .conflict(let serverCopy):
-                chain = nil
-                try await settle(change, serverCopy: serverCopy, report: &report)
+            }
+            for (change, answer) in zip(batch, answers) {
+                switch answer {
+                case .failure(let error):
+                    guard error.kind == .refused else { throw error }
+                    try await records.markRefused(change.id, reason: error.message)
+                    report.refused += 1
+                    chain = nil
+                case .success(.accepted(let version, let feed)):
+                    try await records.complete(change.id, version: version)
+                    report.pushed += 1
+                    pushedAny = true
+                    chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
+                    if let createdAt = change.createdAt {
+                        acknowledgementLatencies.append(now().timeIntervalSince(createdAt))
+                    }
+                case .success(.conflict(let serverCopy)):
+                    chain = nil
+                    try await settle(change, serverCopy: serverCopy, report: &report)
+                }
             }
         }
         guard pushedAny, start != nil, let caughtUp = chain else { return false }
@@ -156,17 +174,19 @@ public actor NotesSyncEngine {
         return true
     }
 
+    /// One change on its single route; a refusal is an answer, any other failure is thrown.
+    private func sendAlone(_ change: SentChange) async throws -> Result<WriteOutcome, NotesAPIError> {
+        do {
+            return .success(try await send(change))
+        } catch let error as NotesAPIError where error.kind == .refused {
+            return .failure(error)
+        }
+    }
+
     private func send(_ change: SentChange) async throws -> WriteOutcome {
         switch change.operation {
         case .put(let content):
-            let payload: String
-            if let frozen = change.payload {
-                payload = frozen
-            } else {
-                // Stored before the first send: a resend after a lost reply must be byte-identical.
-                payload = try codec.seal(content, noteID: change.noteID)
-                try await records.freezePayload(change.id, payload: payload)
-            }
+            let payload = try await frozenPayload(change, content)
             return try await api.put(
                 change.noteID, payload: payload, baseVersion: change.baseVersion, change: change.id)
         case .delete:
@@ -178,6 +198,52 @@ public actor NotesSyncEngine {
                 return .accepted(version: nil)
             }
         }
+    }
+
+    /// Sends several changes (one per note) in one request and one server transaction. A delete
+    /// the server never saw is answered here; a delete of a note the server no longer has counts
+    /// as done, as on the single route.
+    private func sendTogether(_ batch: [SentChange]) async throws -> [Result<WriteOutcome, NotesAPIError>] {
+        var items: [BatchChangeDTO] = []
+        var positions: [Int] = []
+        var answers = [Result<WriteOutcome, NotesAPIError>](
+            repeating: .success(.accepted(version: nil)), count: batch.count)
+        for (index, change) in batch.enumerated() {
+            switch change.operation {
+            case .put(let content):
+                let payload = try await frozenPayload(change, content)
+                items.append(
+                    BatchChangeDTO(
+                        op: "put", id: change.noteID.description, idempotencyKey: change.id.description,
+                        payload: payload, baseVersion: change.baseVersion))
+                positions.append(index)
+            case .delete:
+                guard let base = change.baseVersion else { continue }
+                items.append(
+                    BatchChangeDTO(
+                        op: "delete", id: change.noteID.description,
+                        idempotencyKey: change.id.description, payload: nil, baseVersion: base))
+                positions.append(index)
+            }
+        }
+        guard !items.isEmpty else { return answers }
+        for (position, answer) in zip(positions, try await api.batch(items)) {
+            if case .failure(let error) = answer, error.status == 404, case .delete = batch[position].operation {
+                answers[position] = .success(.accepted(version: nil))
+            } else {
+                answers[position] = answer
+            }
+        }
+        return answers
+    }
+
+    /// The change's sealed payload: the one stored at its first send, or sealed and stored now,
+    /// before it is sent, so a resend after a lost reply is byte-identical.
+    private func frozenPayload(_ change: SentChange, _ content: NoteContent) async throws -> String {
+        if let frozen = change.payload { return frozen }
+        let payload = try codec.seal(content, noteID: change.noteID)
+        try await records.freezePayload(change.id, payload: payload)
+        return payload
     }
 
     // MARK: - Conflicts

@@ -1,0 +1,114 @@
+import Foundation
+import QuireWire
+
+// MARK: - POST /v1/notes/batch
+
+extension NotesServer {
+    /// Applies several changes in order, in one storage transaction (one flush to disk), each with
+    /// exactly its single route's rules and idempotency: its fingerprint is that of the equivalent
+    /// single request, so a change may be sent in a batch and resent alone, or the other way round.
+    ///
+    /// The whole batch is refused (400, nothing stored) when any item is malformed.
+    func batch(_ request: HTTPRequest, session: AuthenticatedSession) async throws -> HTTPResponse {
+        let items = try Self.batchItems(request.body)
+        let results = try await storage.writeBatch(
+            items.map { ($0.write, $0.idempotency) }, account: session.account,
+            writer: session.session, now: now()
+        ) { outcome in
+            let response = Self.response(for: outcome)
+            guard (200..<300).contains(response.status) else { return nil }
+            return RecordedResponse(status: response.status, body: response.body)
+        }
+        var answers: [BatchResultDTO] = []
+        var changedFeed = false
+        for result in results {
+            switch result {
+            case .keyReused:
+                answers.append(Self.batchResult(.error(.idempotencyKeyReused)))
+            case .replayed(let recorded):
+                answers.append(Self.batchResult(status: recorded.status, body: recorded.body))
+            case .applied(let outcome):
+                changedFeed = changedFeed || outcome.changedFeed
+                answers.append(Self.batchResult(Self.response(for: outcome)))
+            }
+        }
+        if changedFeed { await notifier.changed(session.account) }
+        return .json(200, BatchResponseDTO(results: answers))
+    }
+
+    private struct BatchItem {
+        var write: NoteWrite
+        var idempotency: IdempotencyKey
+    }
+
+    private static func batchItems(_ body: Data) throws -> [BatchItem] {
+        let request: BatchRequestDTO
+        do {
+            request = try WireJSON.decoder().decode(BatchRequestDTO.self, from: body)
+        } catch {
+            throw APIError.invalidRequest(
+                "the body must be {\"changes\": [{op, id, idempotencyKey, payload?, baseVersion?}]}")
+        }
+        guard (1...WireRoutes.maxBatchSize).contains(request.changes.count) else {
+            throw APIError.invalidRequest("a batch holds 1 to \(WireRoutes.maxBatchSize) changes")
+        }
+        return try request.changes.enumerated().map { index, change in
+            let id = try RequestValidation.noteID(change.id)
+            guard (1...200).contains(change.idempotencyKey.count) else {
+                throw APIError.invalidRequest("changes[\(index)].idempotencyKey must be 1 to 200 characters")
+            }
+            // The equivalent single request, for the idempotency fingerprint.
+            let single: HTTPRequest
+            let write: NoteWrite
+            switch change.op {
+            case "put":
+                guard let payload = change.payload, !payload.isEmpty else {
+                    throw APIError.invalidRequest("changes[\(index)].payload must be a non-empty string")
+                }
+                if let base = change.baseVersion, base < 1 {
+                    throw APIError.invalidRequest("changes[\(index)].baseVersion must be 1 or more, or null")
+                }
+                write = .put(noteID: id, payload: payload, baseVersion: change.baseVersion)
+                single = HTTPRequest(
+                    method: "PUT", path: WireRoutes.note(change.id),
+                    body: WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: change.baseVersion)))
+            case "delete":
+                guard let base = change.baseVersion, base >= 1 else {
+                    throw APIError.invalidRequest("changes[\(index)].baseVersion must be 1 or more for a delete")
+                }
+                write = .delete(noteID: id, baseVersion: base)
+                single = HTTPRequest(
+                    method: "DELETE", path: WireRoutes.note(change.id), query: ["baseVersion": "\(base)"])
+            default:
+                throw APIError.invalidRequest("changes[\(index)].op must be put or delete")
+            }
+            return BatchItem(
+                write: write,
+                idempotency: IdempotencyKey(
+                    key: change.idempotencyKey, fingerprint: RequestValidation.fingerprint(single)))
+        }
+    }
+
+    private static func batchResult(_ response: HTTPResponse) -> BatchResultDTO {
+        batchResult(status: response.status, body: response.body)
+    }
+
+    /// A single route's answer, as a batch result.
+    private static func batchResult(status: Int, body: Data) -> BatchResultDTO {
+        let decoder = WireJSON.decoder()
+        var result = BatchResultDTO(status: status)
+        switch status {
+        case 200..<300:
+            if let answer = try? decoder.decode(PutNoteResponseDTO.self, from: body) {
+                result.version = answer.version
+                result.cursor = answer.cursor
+                result.previousCursor = answer.previousCursor
+            }
+        case 409:
+            result.note = try? decoder.decode(ConflictResponseDTO.self, from: body).note
+        default:
+            result.error = try? decoder.decode(ErrorResponseDTO.self, from: body).error
+        }
+        return result
+    }
+}

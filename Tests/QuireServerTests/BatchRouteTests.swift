@@ -1,0 +1,80 @@
+import Foundation
+import QuireServer
+import QuireWire
+import Testing
+
+/// `POST /v1/notes/batch`: several changes, one transaction, each with its single route's rules.
+@Suite struct BatchRouteTests {
+    private func post(_ harness: ServerHarness, _ changes: [BatchChangeDTO], token: String) async -> HTTPResponse {
+        await harness.server.handle(
+            HTTPRequest(
+                method: "POST", path: WireRoutes.batch, headers: ["Authorization": "Bearer \(token)"],
+                body: WireJSON.encode(BatchRequestDTO(changes: changes))))
+    }
+
+    private func results(_ response: HTTPResponse) throws -> [BatchResultDTO] {
+        try #require(response.status == 200, "\(response.status): \(response.text)")
+        return try WireJSON.decoder().decode(BatchResponseDTO.self, from: response.body).results
+    }
+
+    @Test func eachChangeIsAnsweredAsItsSingleRouteWouldBe() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.server.createAccount(username: "ann")
+        let existing = ServerHarness.uuid()
+        #expect(await harness.put(existing, payload: "v1", base: nil, token: token).status == 200)
+        let fresh = ServerHarness.uuid()
+
+        let answers = try results(
+            await post(
+                harness,
+                [
+                    BatchChangeDTO(op: "put", id: fresh, idempotencyKey: "k1", payload: "new", baseVersion: nil),
+                    BatchChangeDTO(op: "put", id: existing, idempotencyKey: "k2", payload: "stale", baseVersion: 7),
+                    BatchChangeDTO(
+                        op: "delete", id: ServerHarness.uuid(), idempotencyKey: "k3", payload: nil, baseVersion: 1),
+                ], token: token))
+
+        #expect(answers.map(\.status) == [200, 409, 404])
+        #expect(answers[0].version == 1)
+        #expect(answers[0].cursor != nil && answers[0].previousCursor != nil)
+        #expect(answers[1].note?.payload == "v1")
+        #expect(answers[2].error?.code == "not_found")
+    }
+
+    @Test func aChangeSentInABatchAndResentAloneGetsItsFirstAnswer() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.server.createAccount(username: "ann")
+        let id = ServerHarness.uuid()
+        let item = BatchChangeDTO(op: "put", id: id, idempotencyKey: "change-1", payload: "text", baseVersion: nil)
+        let first = try results(await post(harness, [item], token: token))
+        // The batch again, and the same change on its single route: answered, not applied again.
+        let again = try results(await post(harness, [item], token: token))
+        let alone = await harness.put(id, payload: "text", base: nil, token: token, key: "change-1")
+        #expect(first == again)
+        #expect(alone.status == 200)
+        #expect(try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: alone.body).version == 1)
+        // The same key with another text is refused, in a batch too.
+        let reused = try results(
+            await post(
+                harness,
+                [BatchChangeDTO(op: "put", id: id, idempotencyKey: "change-1", payload: "other", baseVersion: nil)],
+                token: token))
+        #expect(reused.first?.status == 422)
+    }
+
+    @Test(arguments: [
+        #"{"changes": []}"#, #"{"changes": [{"op": "patch", "id": "x", "idempotencyKey": "k"}]}"#, "not json",
+        #"{"changes": [{"op": "delete", "id": "6f1c7c53-3b8e-4c5e-9d4a-1b2c3d4e5f60", "idempotencyKey": "k"}]}"#,
+    ])
+    func aMalformedBatchIsRefusedWholeAndStoresNothing(_ body: String) async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.server.createAccount(username: "ann")
+        let before = try await harness.everything(token: token)
+        let response = await harness.server.handle(
+            HTTPRequest(
+                method: "POST", path: WireRoutes.batch, headers: ["Authorization": "Bearer \(token)"],
+                body: Data(body.utf8)))
+        #expect(response.status == 400)
+        #expect(try await harness.everything(token: token) == before)
+    }
+}
