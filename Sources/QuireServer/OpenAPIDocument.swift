@@ -178,6 +178,14 @@ enum OpenAPIDocument {
                 "responses": { "200": { "description": "Prometheus text exposition", "content": { "text/plain; version=0.0.4": { "schema": { "type": "string" } } } }, "405": { "$ref": "#/components/responses/Error" } }
               }
             },
+            "/v1/notes/batch": {
+              "post": {
+                "summary": "Several pending changes in one request, applied in order in one transaction",
+                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
+                "security": [{ "bearer": [] }],
+                "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
+              }
+            },
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",
