@@ -1,5 +1,6 @@
 import Foundation
 import QuireCrypto
+import QuireTestSupport
 import QuireWire
 import Synchronization
 import Testing
@@ -196,13 +197,9 @@ extension HTTPResponse {
 }
 
 /// Waits for `condition` to hold, checking it until `timeout` passes; returns whether it held.
+/// (The shared `QuireTestSupport.eventually`, with a `Duration`.)
 func eventually(
     timeout: Duration = .seconds(60), _ condition: @Sendable () async -> Bool
 ) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return await condition()
+    await QuireTestSupport.eventually(timeout: Double(timeout.components.seconds)) { await condition() }
 }
