@@ -36,9 +36,10 @@ actor StreamRecorder<Element: Sendable> {
 
     /// The latest value if it satisfies `predicate`, else the next one that does.
     ///
-    /// Throws `Timeout` if none does within `timeout`, or the stream ends first.
+    /// Throws `Timeout` if none does within `timeout`, or the stream ends first. The deadline task
+    /// only bounds the wait (a value resumes it at once), so the bound is generous for a loaded machine.
     func waitFor(
-        timeout: Duration = .seconds(5), _ predicate: @escaping @Sendable (Element) -> Bool
+        timeout: Duration = .seconds(60), _ predicate: @escaping @Sendable (Element) -> Bool
     ) async throws -> Element {
         if let latest = values.last, predicate(latest) { return latest }
         if isFinished { throw Timeout(description: "the stream ended") }
