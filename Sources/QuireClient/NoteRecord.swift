@@ -16,10 +16,14 @@ public struct NoteRecord: Hashable, Sendable {
     public var refused: Bool
     /// This note is a conflict copy, or has a live conflict copy: the user has a choice to make.
     public var inConflict: Bool
+    /// Why this note's change is not reaching the server, in words for the user: the server's
+    /// refusal, or the last error of a change that failed ``ChangeRetry/stuckAfterAttempts`` times
+    /// or more. nil when nothing is wrong.
+    public var syncIssue: String?
 
     public init(
         id: NoteID, title: String, body: String, updatedAt: Date, conflictOf: NoteID?,
-        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool
+        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -30,5 +34,6 @@ public struct NoteRecord: Hashable, Sendable {
         self.pendingCount = pendingCount
         self.refused = refused
         self.inConflict = inConflict
+        self.syncIssue = syncIssue
     }
 }

@@ -25,35 +25,53 @@ public protocol SyncStatusRecords: Sendable {
     func statusRow() -> AsyncStream<SyncStatusRecord>
 }
 
-/// The database's half for the sync engine (card 6). Each method is one transaction.
-public protocol SyncRecords: Sendable {
+/// The database's half for the sync engine (card 6), split by the engine's callers: pushing,
+/// pulling, settling conflicts and recording runs. Each method is one transaction.
+public typealias SyncRecords = PushRecords & PullRecords & SettlementRecords & SyncRunRecords
+
+/// What pushing needs: the queue of pending changes.
+///
+/// The queue's rules: a note has at most one change in flight and at most one change not yet
+/// handed out (later saves fold into it), and its changes are sent in the order they were made.
+public protocol PushRecords: Sendable {
     /// Replays the number of pending changes, then each new value: the "after each save" trigger.
     func pendingCount() -> AsyncStream<Int>
-    /// The oldest change whose note has nothing else in flight and that is not refused, frozen
-    /// (its text and base version fixed, marked in flight). A change already in flight is handed
-    /// out again unchanged (a resend). nil: nothing to send.
-    func nextChange() async throws -> SentChange?
-    /// Up to `limit` changes to send together (one per note), frozen; changes already in flight are
-    /// handed out again, all together. Empty: nothing to send.
-    func nextChanges(limit: Int) async throws -> [SentChange]
-    /// Stores the sealed payload of the change in flight before it is first sent, so a resend
-    /// carries the very same bytes (sealing again would pick a new nonce).
-    func freezePayload(_ change: ChangeID, payload: String) async throws
+    /// Up to `limit` changes to send together (one per note), frozen: their text and base version
+    /// fixed and marked in flight. Changes already in flight (a send whose answer was lost) are
+    /// handed out again, unchanged and all together. Leaves out refused changes, changes in
+    /// `skipping` (they failed earlier in this run), changes still backing off after failed sends
+    /// (``ChangeRetry``) and every change queued behind one of those. Empty: nothing to send.
+    func nextChanges(limit: Int, skipping: Set<ChangeID>) async throws -> [SentChange]
+    /// Stores the sealed payload of the change in flight before it is first sent, unless one is
+    /// stored already, and returns the stored one: every send of a change carries the same bytes
+    /// (sealing again picks a new nonce), even when two processes sealed it.
+    func freezePayload(_ change: ChangeID, payload: String) async throws -> String
     /// The server accepted the change: drop it, record the note's new version (nil for a delete,
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
     func complete(_ change: ChangeID, version: Int?) async throws
-    /// The server will never take this change: keep it and the text, stop sending it, show the note
-    /// as refused until it is edited again.
+    /// The server will never take this change. If a later save of the note is queued behind it,
+    /// that save supersedes it (it is the device's newer text); otherwise the change stays, not
+    /// sent, with its text and `reason` shown on the note, until the next save or delete of it.
     func markRefused(_ change: ChangeID, reason: String) async throws
-    /// What the conflict policy needs for the note of this in-flight change.
-    func conflictContext(for change: ChangeID) async throws -> ConflictContext
-    /// Writes a conflict's outcome in one transaction. Throws `NotesDatabaseError.staleConflict`
-    /// if the note changed since `expectedRevision` (the engine asks again).
-    func settleConflict(_ settlement: ConflictSettlement) async throws
+    /// A send of the change failed in a way that may pass (a 5xx, a timeout, a broken
+    /// connection): counts the attempt, keeps `error` to show, and holds the change back for
+    /// ``ChangeRetry/delay(afterAttempts:)``. Returns the attempts so far.
+    @discardableResult
+    func recordFailedAttempt(_ change: ChangeID, error: String) async throws -> Int
+    /// Gives the change in flight a new change id and forgets its sealed payload, keeping its text,
+    /// base version and place. For a change id the server already holds with another request
+    /// (422 `idempotency_key_reused`): the resend under the new id meets the server's copy as a
+    /// conditional write, and the conflict policy settles what the server already has.
+    func reissue(_ change: ChangeID) async throws -> ChangeID
+}
+
+/// What pulling needs: applying the feed, its cursor and full resyncs.
+public protocol PullRecords: Sendable {
     /// Applies a page of the feed and stores its cursor in one transaction. Skips notes with a
-    /// pending change and changes no newer than the local copy; ignores tombstones of unknown notes.
-    /// Refuses (throws `NotesDatabaseError.wrongAccount`) a page for another account than the one
-    /// bound to this database.
+    /// pending change (a refused one yields to a newer server copy: the local text becomes a
+    /// conflict copy) and changes no newer than the local copy; ignores tombstones of unknown
+    /// notes. Refuses (throws `NotesDatabaseError.wrongAccount`) a page for another account than
+    /// the one bound to this database.
     func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws
     /// The stored cursor; nil before the first page.
     func cursor() async throws -> Cursor?
@@ -61,12 +79,49 @@ public protocol SyncRecords: Sendable {
     /// one clears the cursor.
     func bindAccount(_ account: AccountID?) async throws
     func boundAccount() async throws -> AccountID?
-    /// Forgets the cursor and marks every synced note unconfirmed, for a resync from the beginning;
-    /// stores that a resync is in progress (it survives an interrupted run and a relaunch).
-    func beginFullResync() async throws
-    /// Ends a full resync if one is in progress (possibly begun by an earlier, interrupted run):
-    /// removes notes the resync did not confirm and that have no pending change. Otherwise nothing.
-    func finishFullResync() async throws
+    /// Forgets the cursor and marks every note unconfirmed, for a listing from the beginning;
+    /// stores that a resync is in progress and why (it survives an interrupted run and a
+    /// relaunch; a `.serverForgot` resync stays one until it finishes).
+    func beginFullResync(_ reason: FullResyncReason) async throws
+    /// Ends a full resync if one is in progress (possibly begun by an earlier, interrupted run).
+    /// Notes the listing did not confirm and that have no pending change were deleted on the
+    /// server and go; after `.serverForgot`, they are queued to be uploaded again instead (this
+    /// device's text is the only copy left). Returns how many were queued again; 0 otherwise.
+    @discardableResult
+    func finishFullResync() async throws -> Int
+}
+
+/// Why a pull lists every note from the beginning.
+public enum FullResyncReason: String, Sendable, Comparable {
+    /// The first pull of this database, or of a new account.
+    case firstListing
+    /// 410: the cursor is older than the server's tombstone retention.
+    case cursorExpired
+    /// The server does not know the cursor: it lost writes it had acknowledged (a restored backup).
+    case serverForgot
+
+    private var rank: Int {
+        switch self {
+        case .firstListing: 0
+        case .cursorExpired: 1
+        case .serverForgot: 2
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// What settling a 409 needs.
+public protocol SettlementRecords: Sendable {
+    /// What the conflict policy needs for the note of this in-flight change.
+    func conflictContext(for change: ChangeID) async throws -> ConflictContext
+    /// Writes a conflict's outcome in one transaction. Throws `NotesDatabaseError.staleConflict`
+    /// if the note changed since `expectedRevision` (the engine asks again).
+    func settleConflict(_ settlement: ConflictSettlement) async throws
+}
+
+/// What recording runs needs: the status row.
+public protocol SyncRunRecords: Sendable {
     func runRecord() async throws -> SyncRunRecord
     func recordRun(_ record: SyncRunRecord) async throws
 }
@@ -81,9 +136,9 @@ public protocol ConflictRecords: Sendable {
     func resolveConflict(copy: NoteID, keep choice: ConflictChoice) async throws
 }
 
-extension SyncRecords {
-    /// One change at a time, for stores that do not batch.
-    public func nextChanges(limit: Int) async throws -> [SentChange] {
-        try await nextChange().map { [$0] } ?? []
+extension PushRecords {
+    /// The next change to send alone, frozen; nil when nothing can be sent.
+    public func nextChange() async throws -> SentChange? {
+        try await nextChanges(limit: 1, skipping: []).first
     }
 }

@@ -33,13 +33,23 @@ public struct SyncStatusRecord: Hashable, Sendable {
     public var conflictCount: Int
     /// When the oldest change still waiting was first saved.
     public var oldestPendingSince: Date?
+    /// Changes the server refused: they wait for the user (see each note's `syncIssue`).
+    public var refusedCount: Int
+    /// Changes that failed ``ChangeRetry/stuckAfterAttempts`` sends or more; still retried.
+    public var stuckCount: Int
+    /// Something a run did that the user should know about (a server that had lost notes).
+    public var notice: String?
 
     public init(
-        run: SyncRunRecord, pendingCount: Int, conflictCount: Int, oldestPendingSince: Date? = nil
+        run: SyncRunRecord, pendingCount: Int, conflictCount: Int, oldestPendingSince: Date? = nil,
+        refusedCount: Int = 0, stuckCount: Int = 0, notice: String? = nil
     ) {
         self.run = run
         self.pendingCount = pendingCount
         self.conflictCount = conflictCount
         self.oldestPendingSince = oldestPendingSince
+        self.refusedCount = refusedCount
+        self.stuckCount = stuckCount
+        self.notice = notice
     }
 }

@@ -18,8 +18,10 @@ struct LossySyncRecords: SyncRecords {
     // MARK: - Forwarded unchanged
 
     func pendingCount() -> AsyncStream<Int> { database.pendingCount() }
-    func nextChange() async throws -> SentChange? { try await database.nextChange() }
-    func freezePayload(_ change: ChangeID, payload: String) async throws {
+    func nextChanges(limit: Int, skipping: Set<ChangeID>) async throws -> [SentChange] {
+        try await database.nextChanges(limit: limit, skipping: skipping)
+    }
+    func freezePayload(_ change: ChangeID, payload: String) async throws -> String {
         try await database.freezePayload(change, payload: payload)
     }
     func complete(_ change: ChangeID, version: Int?) async throws {
@@ -27,6 +29,12 @@ struct LossySyncRecords: SyncRecords {
     }
     func markRefused(_ change: ChangeID, reason: String) async throws {
         try await database.markRefused(change, reason: reason)
+    }
+    func recordFailedAttempt(_ change: ChangeID, error: String) async throws -> Int {
+        try await database.recordFailedAttempt(change, error: error)
+    }
+    func reissue(_ change: ChangeID) async throws -> ChangeID {
+        try await database.reissue(change)
     }
     func conflictContext(for change: ChangeID) async throws -> ConflictContext {
         try await database.conflictContext(for: change)
@@ -37,8 +45,10 @@ struct LossySyncRecords: SyncRecords {
     func cursor() async throws -> Cursor? { try await database.cursor() }
     func bindAccount(_ account: AccountID?) async throws { try await database.bindAccount(account) }
     func boundAccount() async throws -> AccountID? { try await database.boundAccount() }
-    func beginFullResync() async throws { try await database.beginFullResync() }
-    func finishFullResync() async throws { try await database.finishFullResync() }
+    func beginFullResync(_ reason: FullResyncReason) async throws {
+        try await database.beginFullResync(reason)
+    }
+    func finishFullResync() async throws -> Int { try await database.finishFullResync() }
     func runRecord() async throws -> SyncRunRecord { try await database.runRecord() }
     func recordRun(_ record: SyncRunRecord) async throws { try await database.recordRun(record) }
 }

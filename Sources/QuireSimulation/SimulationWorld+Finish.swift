@@ -35,6 +35,9 @@ extension SimulationWorld {
     private func quiesce() async throws -> SimulationFailure? {
         var last: [String] = []
         for round in 1...max(1, config.maxQuiescenceRounds) {
+            // Time passes between rounds, as between a controller's retries: every change that
+            // backs off after failed sends is due again.
+            clock.advance(by: ChangeRetry.maximumDelay + 1)
             var quiet = true
             last = []
             for device in devices {

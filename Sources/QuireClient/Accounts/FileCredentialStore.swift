@@ -56,22 +56,6 @@ public struct FileCredentialStore: CredentialStore {
     /// waits on a Dispatch thread, never on the concurrency pool. The lock goes with the process if
     /// it dies, so a killed refresher never blocks the next one.
     public func whileRefreshing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let path = directory.appendingPathComponent("session.lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        defer { close(descriptor) }
-        try await BlockingWork.run {
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
-                }
-            }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try await body()
+        try await FileLock.holding(directory.appendingPathComponent("session.lock"), body)
     }
 }

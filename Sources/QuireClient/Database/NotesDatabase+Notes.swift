@@ -78,8 +78,9 @@ extension NotesDatabase {
     /// Queues `operation` for the note: folds it into `unsent` (keeping its place in the queue) or
     /// appends a new change.
     ///
-    /// A folded change gets a fresh change id: a refused change's id was already sent, and the
-    /// server answers a repeated id with its first answer, so new content needs a new id.
+    /// A folded change gets a fresh change id and is sealed anew: a refused change's id and
+    /// payload were already sent, and the server answers a repeated id with its first answer, so
+    /// new content needs a new id and new bytes. Its attempts start again.
     func queue(
         _ operation: QueuedOperation, for note: NoteID, foldingInto unsent: StoredChange?,
         at timestamp: Double
@@ -99,7 +100,9 @@ extension NotesDatabase {
             try connection.run(
                 """
                 UPDATE pending_changes SET change_id = ?, kind = ?, title = ?, body = ?,
-                    conflict_of = ?, refused = 0, refused_reason = NULL, created_at = ?
+                    conflict_of = ?, refused = 0, refused_reason = NULL, created_at = ?,
+                    payload = NULL, base_version = NULL, attempts = 0, retry_at = NULL,
+                    last_error = NULL
                 WHERE seq = ?
                 """, changeID, kind.rawValue, content?.title, content?.body,
                 content?.conflictOf?.description, timestamp, unsent.seq)

@@ -33,6 +33,8 @@ struct StoredChange {
     var createdAt: Date
     /// The sealed payload as first sent (in flight only).
     var payload: String?
+    /// Failed sends so far (see ``ChangeRetry``).
+    var attempts: Int = 0
 }
 
 extension NotesDatabase {
@@ -53,7 +55,16 @@ extension NotesDatabase {
                n.conflict_of IS NOT NULL
                  OR EXISTS (
                     SELECT 1 FROM notes c INDEXED BY notes_by_conflict_of
-                    WHERE c.conflict_of IS NOT NULL AND c.conflict_of = n.id AND c.deleted = 0)
+                    WHERE c.conflict_of IS NOT NULL AND c.conflict_of = n.id AND c.deleted = 0),
+               (SELECT CASE WHEN p.refused = 1
+                              THEN COALESCE(p.refused_reason, 'The server refused this change.')
+                            ELSE 'Not sent after ' || p.attempts || ' tries: '
+                              || COALESCE(p.last_error, 'unknown error')
+                       END
+                FROM pending_changes p
+                WHERE p.note_id = n.id
+                  AND (p.refused = 1 OR p.attempts >= \(ChangeRetry.stuckAfterAttempts))
+                ORDER BY p.seq LIMIT 1)
         FROM notes n
         """
     }
@@ -90,7 +101,7 @@ extension NotesDatabase {
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
             conflictOf: row.optionalText(4).flatMap(NoteID.init),
             version: row.int(5), pendingCount: row.int(6), refused: row.bool(7),
-            inConflict: row.bool(8))
+            inConflict: row.bool(8), syncIssue: row.optionalText(9))
     }
 
     func readPendingCount() throws -> Int {
@@ -105,9 +116,21 @@ extension NotesDatabase {
         let oldest = try connection.queryFirst("SELECT MIN(created_at) FROM pending_changes") {
             $0.optionalDouble(0)
         }
+        let (refused, stuck) =
+            try connection.queryFirst(
+                """
+                SELECT COALESCE(SUM(refused = 1), 0),
+                       COALESCE(SUM(refused = 0 AND attempts >= \(ChangeRetry.stuckAfterAttempts)), 0)
+                FROM pending_changes
+                """
+            ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        let notice = try connection.queryFirst("SELECT notice FROM sync_status WHERE id = 1") {
+            $0.optionalText(0)
+        }
         return SyncStatusRecord(
             run: try readRunRecord(), pendingCount: try readPendingCount(), conflictCount: conflicts,
-            oldestPendingSince: (oldest ?? nil).map(Date.init(timeIntervalSinceReferenceDate:)))
+            oldestPendingSince: (oldest ?? nil).map(Date.init(timeIntervalSinceReferenceDate:)),
+            refusedCount: refused, stuckCount: stuck, notice: notice ?? nil)
     }
 
     func readRunRecord() throws -> SyncRunRecord {
@@ -147,7 +170,7 @@ extension NotesDatabase {
 
     static let changeSelect = """
         SELECT seq, change_id, note_id, kind, title, body, conflict_of, base_version, in_flight,
-               refused, created_at, payload
+               refused, created_at, payload, attempts
         FROM pending_changes
         """
 
@@ -167,7 +190,7 @@ extension NotesDatabase {
             seq: row.int(0), changeID: changeID, noteID: noteID, kind: kind, content: content,
             baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9),
             createdAt: Date(timeIntervalSinceReferenceDate: row.double(10)),
-            payload: row.optionalText(11))
+            payload: row.optionalText(11), attempts: row.int(12))
     }
 
     func storedChange(_ id: ChangeID) throws -> StoredChange? {
@@ -186,6 +209,13 @@ extension NotesDatabase {
         try connection.queryFirst(
             "SELECT 1 FROM pending_changes WHERE note_id = ? AND in_flight = 1", note.description
         ) { _ in true } ?? false
+    }
+
+    /// The note's pending changes, oldest first.
+    func pendingChanges(of note: NoteID) throws -> [StoredChange] {
+        try connection.query(
+            Self.changeSelect + " WHERE note_id = ? ORDER BY seq", bindings: [note.description],
+            map: Self.storedChange)
     }
 
     func hasPendingChange(_ note: NoteID) throws -> Bool {

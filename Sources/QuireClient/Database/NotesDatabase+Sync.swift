@@ -7,53 +7,37 @@ import QuireSQLite
 extension NotesDatabase {
     // MARK: Pushing
 
-    /// The change to send next, frozen; nil when nothing can be sent.
-    ///
-    /// A change already in flight is handed out again unchanged (a resend after a lost reply), so
-    /// one change at a time travels and each note's changes go in the order they were made.
-    /// Otherwise the oldest change that is not refused is frozen in one transaction: marked in
-    /// flight, with its note's current version as the base (nil if the server never confirmed it).
+    /// The change to send next, frozen; nil when nothing can be sent. See ``nextChanges(limit:skipping:)``.
     public func nextChange() throws -> SentChange? {
-        try bookkeepingWrite { _ in
-            if let inFlight = try connection.queryFirst(
-                Self.changeSelect + " WHERE in_flight = 1 ORDER BY seq LIMIT 1",
-                map: Self.storedChange)
-            {
-                return Self.sentChange(inFlight)
-            }
-            guard
-                var next = try connection.queryFirst(
-                    Self.changeSelect + " WHERE refused = 0 ORDER BY seq LIMIT 1",
-                    map: Self.storedChange)
-            else { return nil }
-            let version = try storedNote(next.noteID)?.version ?? 0
-            next.baseVersion = version > 0 ? version : nil
-            next.inFlight = true
-            try connection.run(
-                "UPDATE pending_changes SET in_flight = 1, base_version = ? WHERE seq = ?",
-                next.baseVersion, next.seq)
-            return Self.sentChange(next)
-        }
+        try nextChanges(limit: 1, skipping: []).first
     }
 
     /// Up to `limit` changes to send together, frozen in one transaction; empty when nothing can
     /// be sent.
     ///
-    /// Changes already in flight (a batch whose answer was lost) are handed out again, unchanged
+    /// Changes already in flight (a send whose answer was lost) are handed out again, unchanged
     /// and all together. Otherwise the oldest changes that are not refused, one per note (a note's
-    /// changes still go one at a time, in order), are frozen as in ``nextChange()``.
-    public func nextChanges(limit: Int) async throws -> [SentChange] {
+    /// changes go one at a time, in order), are frozen: marked in flight, with the note's current
+    /// version as the base (nil if the server never confirmed it). A change in `skipping` or still
+    /// backing off (``ChangeRetry``) is left out, and so is every later change of its note.
+    public func nextChanges(limit: Int, skipping: Set<ChangeID> = []) throws -> [SentChange] {
         try bookkeepingWrite { _ in
+            let now = now().timeIntervalSinceReferenceDate
+            let skipped = skipping.map { "'\($0.description)'" }.joined(separator: ",")
+            let ready =
+                "(retry_at IS NULL OR retry_at <= ?)"
+                + (skipped.isEmpty ? "" : " AND change_id NOT IN (\(skipped))")
             let inFlight = try connection.query(
-                Self.changeSelect + " WHERE in_flight = 1 ORDER BY seq", map: Self.storedChange)
+                Self.changeSelect + " WHERE in_flight = 1 AND \(ready) ORDER BY seq",
+                bindings: [now], map: Self.storedChange)
             if !inFlight.isEmpty { return inFlight.map(Self.sentChange) }
             let candidates = try connection.query(
                 Self.changeSelect
                     + """
-                     WHERE refused = 0 AND seq IN (
+                     WHERE in_flight = 0 AND refused = 0 AND \(ready) AND seq IN (
                         SELECT MIN(seq) FROM pending_changes WHERE refused = 0 GROUP BY note_id)
                     ORDER BY seq LIMIT ?
-                    """, bindings: [max(limit, 1)], map: Self.storedChange)
+                    """, bindings: [now, max(limit, 1)], map: Self.storedChange)
             return try candidates.map { candidate in
                 var next = candidate
                 let version = try storedNote(next.noteID)?.version ?? 0
@@ -67,14 +51,17 @@ extension NotesDatabase {
         }
     }
 
-    /// Stores the sealed payload of the change in flight, so every resend carries the same bytes.
-    /// Keeps a payload already stored; throws `.unknownChange` when the change is gone.
-    public func freezePayload(_ change: ChangeID, payload: String) throws {
+    /// Stores the sealed payload of the change in flight unless one is stored, and returns the
+    /// stored one, so every send carries the same bytes. Throws `.unknownChange` when the change
+    /// is gone.
+    @discardableResult
+    public func freezePayload(_ change: ChangeID, payload: String) throws -> String {
         try bookkeepingWrite { _ in
             _ = try requireChange(change)
             try connection.run(
                 "UPDATE pending_changes SET payload = ? WHERE change_id = ? AND payload IS NULL",
                 payload, change.description)
+            return try requireChange(change).payload ?? payload
         }
     }
 
@@ -97,17 +84,58 @@ extension NotesDatabase {
         }
     }
 
-    /// The server will never take the change: it stays queued with its text but is no longer sent,
-    /// and its note shows as refused until the next save or delete of it. Throws `.unknownChange`.
+    /// The server will never take the change. A later change of the note queued behind it
+    /// supersedes it (dropped: it held the device's own earlier text); otherwise it stays queued
+    /// with its text, is no longer sent, and the note shows `reason` until the next save or delete
+    /// of it. Throws `.unknownChange`.
     public func markRefused(_ change: ChangeID, reason: String) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
+            touched.formUnion([.notes, .changes])
+            let superseded =
+                try connection.queryFirst(
+                    "SELECT 1 FROM pending_changes WHERE note_id = ? AND seq > ? LIMIT 1",
+                    stored.noteID.description, stored.seq
+                ) { _ in true } ?? false
+            if superseded {
+                try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
+                return
+            }
             try connection.run(
                 """
-                UPDATE pending_changes SET in_flight = 0, refused = 1, refused_reason = ?
+                UPDATE pending_changes SET in_flight = 0, refused = 1, refused_reason = ?,
+                    retry_at = NULL
                 WHERE seq = ?
                 """, reason, stored.seq)
-            touched.formUnion([.notes, .changes])
+        }
+    }
+
+    /// Counts a failed send of the change, keeps `error`, and holds the change back for
+    /// ``ChangeRetry/delay(afterAttempts:)``. Returns the attempts so far; throws `.unknownChange`.
+    @discardableResult
+    public func recordFailedAttempt(_ change: ChangeID, error: String) throws -> Int {
+        try bookkeepingWrite { touched in
+            let stored = try requireChange(change)
+            let attempts = stored.attempts + 1
+            let retryAt = now().addingTimeInterval(ChangeRetry.delay(afterAttempts: attempts))
+            try connection.run(
+                "UPDATE pending_changes SET attempts = ?, retry_at = ?, last_error = ? WHERE seq = ?",
+                attempts, retryAt.timeIntervalSinceReferenceDate, error, stored.seq)
+            if attempts >= ChangeRetry.stuckAfterAttempts { touched.insert(.notes) }
+            return attempts
+        }
+    }
+
+    /// Gives the change a new id and forgets its sealed payload; text, base and place stay.
+    /// Throws `.unknownChange`.
+    public func reissue(_ change: ChangeID) throws -> ChangeID {
+        try bookkeepingWrite { _ in
+            let stored = try requireChange(change)
+            let fresh = ChangeID()
+            try connection.run(
+                "UPDATE pending_changes SET change_id = ?, payload = NULL WHERE seq = ?",
+                fresh.description, stored.seq)
+            return fresh
         }
     }
 
@@ -127,7 +155,7 @@ extension NotesDatabase {
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
             }
             for remote in changes {
-                if try applyRemote(remote) { touched.insert(.notes) }
+                if try applyRemote(remote) { touched.formUnion([.notes, .changes]) }
             }
             try writeMeta(.cursor, cursor.rawValue)
         }
@@ -135,8 +163,13 @@ extension NotesDatabase {
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
     private func applyRemote(_ remote: RemoteNote) throws -> Bool {
-        if try hasPendingChange(remote.id) { return false }
-        let local = try storedNote(remote.id)
+        var local = try storedNote(remote.id)
+        if let pending = try pendingChanges(of: remote.id).first {
+            guard pending.refused, let note = local, remote.version > note.version,
+                try yieldRefused(pending, of: note, to: remote)
+            else { return false }
+            local = try storedNote(remote.id)
+        }
         if let local, local.version >= remote.version {
             if !remote.isDeleted {
                 // A full resync lists it again: the server still has it.
@@ -171,6 +204,35 @@ extension NotesDatabase {
         return true
     }
 
+    /// A newer server copy of a note whose only change the server refused: the refused text must
+    /// not hold back other devices' edits for good, nor be lost. A refused put whose text differs
+    /// from the server's becomes a conflict copy linked to the note (queued like any new note); a
+    /// refused delete yields (an edit beats a delete). Against a tombstone a refused put stays,
+    /// and returns false: its next send meets the tombstone and is recreated.
+    private func yieldRefused(
+        _ change: StoredChange, of note: StoredNote, to remote: RemoteNote
+    ) throws -> Bool {
+        if let localContent = change.content {
+            guard let server = remote.content else { return false }
+            if localContent.title != server.title || localContent.body != server.body {
+                let copy = NoteContent(
+                    title: ConflictPolicy().copyTitle(for: localContent.title),
+                    body: localContent.body, conflictOf: note.conflictOf ?? note.id)
+                let copyID = NoteID()
+                let timestamp = now().timeIntervalSinceReferenceDate
+                try connection.run(
+                    """
+                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
+                    VALUES (?, ?, ?, ?, ?, 1)
+                    """, copyID.description, copy.title, copy.body, timestamp,
+                    copy.conflictOf?.description)
+                try queue(.put(copy), for: copyID, foldingInto: nil, at: timestamp)
+            }
+        }
+        try connection.run("DELETE FROM pending_changes WHERE seq = ?", change.seq)
+        return true
+    }
+
     /// The cursor of the last applied page; nil before the first one or after a reset.
     public func cursor() throws -> Cursor? {
         try readMeta(.cursor).map(Cursor.init)
@@ -197,34 +259,76 @@ extension NotesDatabase {
         try readMeta(.account).map(AccountID.init)
     }
 
-    /// Forgets the cursor, marks every note unconfirmed and records that a resync is in progress;
-    /// the pages of the resync confirm the ones the server still has.
+    /// Forgets the cursor, marks every note unconfirmed and records that a resync is in progress
+    /// and why; the pages of the listing confirm the notes the server still has.
     ///
     /// The mark is stored, so a resync interrupted by a failure or a crash is still finished by
-    /// the next pull that completes, even though that pull starts from a page's cursor or from none.
-    public func beginFullResync() throws {
+    /// the next pull that completes, even though that pull starts from a page's cursor or from
+    /// none. A stronger reason already stored stays (a `.serverForgot` resync is not turned into a
+    /// plain listing by a relaunch).
+    public func beginFullResync(_ reason: FullResyncReason = .cursorExpired) throws {
         try bookkeepingWrite { _ in
+            let stored = try readMeta(.resyncing).flatMap(Self.resyncReason)
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
             try connection.run("UPDATE notes SET confirmed = 0")
-            try writeMeta(.resyncing, "1")
+            try writeMeta(.resyncing, max(stored ?? reason, reason).rawValue)
         }
     }
 
-    /// If a full resync is in progress, ends it: removes the notes the server once confirmed, the
-    /// resync did not list, and that have no pending change (the server no longer has them).
-    /// Notes never sent and pending edits stay. Does nothing when no resync is in progress.
-    public func finishFullResync() throws {
+    /// If a full resync is in progress, ends it. Notes the server once confirmed, that the listing
+    /// did not list and that have no pending change are gone from the server: after a plain
+    /// listing they go here too; after `.serverForgot` (the server lost writes) they are queued to
+    /// be uploaded again, as new notes with the same ids, and the status row's notice says so.
+    /// Notes never sent and pending edits stay. Returns how many notes were queued again.
+    @discardableResult
+    public func finishFullResync() throws -> Int {
         try bookkeepingWrite { touched in
-            guard try readMeta(.resyncing) != nil else { return }
+            guard let mark = try readMeta(.resyncing) else { return 0 }
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.resyncing.rawValue)
-            let removed = try connection.run(
+            guard Self.resyncReason(mark) == .serverForgot else {
+                let removed = try connection.run(
+                    """
+                    DELETE FROM notes
+                    WHERE confirmed = 0 AND version > 0
+                      AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
+                    """)
+                if removed > 0 { touched.insert(.notes) }
+                return 0
+            }
+            let lost = try connection.query(
                 """
-                DELETE FROM notes
-                WHERE confirmed = 0 AND version > 0
-                  AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
+                SELECT id FROM notes WHERE confirmed = 0 AND version > 0 AND deleted = 0
+                """, map: { NoteID($0.text(0)) }
+            ).compactMap { $0 }
+            // The server has no version of these: whatever is sent next creates them again.
+            try connection.run(
+                """
+                UPDATE notes SET version = 0, base_title = NULL, base_body = NULL, confirmed = 1
+                WHERE confirmed = 0 AND version > 0 AND deleted = 0
                 """)
-            if removed > 0 { touched.insert(.notes) }
+            let timestamp = now().timeIntervalSinceReferenceDate
+            var queued = 0
+            for id in lost where try !hasPendingChange(id) {
+                guard let note = try storedNote(id) else { continue }
+                try queue(
+                    .put(NoteContent(title: note.title, body: note.body, conflictOf: note.conflictOf)),
+                    for: id, foldingInto: nil, at: timestamp)
+                queued += 1
+            }
+            if !lost.isEmpty {
+                try connection.run(
+                    "UPDATE sync_status SET notice = ? WHERE id = 1",
+                    "The server had lost \(lost.count) of this device's notes (restored from an older "
+                        + "backup?); this device sent them again.")
+            }
+            touched = .all
+            return queued
         }
+    }
+
+    static func resyncReason(_ mark: String) -> FullResyncReason? {
+        // "1" is how versions before the reason was stored marked a resync.
+        mark == "1" ? .cursorExpired : FullResyncReason(rawValue: mark)
     }
 
     // MARK: Run record

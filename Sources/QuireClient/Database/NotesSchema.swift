@@ -9,7 +9,7 @@ package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
-            indexTheList,
+            indexTheList, trackAttemptsAndNotices,
         ]
     }
 
@@ -126,6 +126,27 @@ package enum NotesSchema {
             END;
             CREATE INDEX notes_list ON notes
                 (deleted, updated_at DESC, id, title, preview, conflict_of, version);
+            """)
+    }
+
+    // MARK: - 6: attempts per change, and what the engine has to tell the user
+
+    /// Per-change attempts and backoff, so one change that keeps failing does not hold back the
+    /// others; a notice for what a run did that the user should know (a server that had lost
+    /// notes). Also repairs a queue an older version could leave behind: a refused change with a
+    /// later change of the same note queued behind it is superseded by that later change (its text
+    /// was the device's own earlier text), so a note has at most one change not yet handed out.
+    static func trackAttemptsAndNotices(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE pending_changes ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE pending_changes ADD COLUMN retry_at REAL;
+            ALTER TABLE pending_changes ADD COLUMN last_error TEXT;
+            ALTER TABLE sync_status ADD COLUMN notice TEXT;
+            DELETE FROM pending_changes
+            WHERE refused = 1 AND EXISTS (
+                SELECT 1 FROM pending_changes later
+                WHERE later.note_id = pending_changes.note_id AND later.seq > pending_changes.seq);
             """)
     }
 }

@@ -16,7 +16,12 @@ public struct SyncReport: Hashable, Sendable, Codable {
     public var received = 0
     /// Payloads that could not be opened; skipped.
     public var undecryptable = 0
-    /// The feed was restarted from the beginning (cursor expired).
+    /// Changes whose send failed in a way that may pass; they wait their turn (``ChangeRetry``)
+    /// while the others went on.
+    public var deferred = 0
+    /// Notes the server had lost (it did not know this device's cursor) that were sent again.
+    public var reuploaded = 0
+    /// The feed was restarted from the beginning (cursor expired, or unknown to the server).
     public var fullResync = false
     /// Why the run stopped early; nil when it finished.
     public var failure: SyncFailure?
