@@ -25,6 +25,7 @@ public final class FaultyTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [Fault?] = []
     private var persistent: Fault?
+    private var rules: [(matches: @Sendable (TransportRequest) -> Bool, fault: Fault)] = []
     private var log: [String] = []
 
     public init(wrapping inner: HTTPTransport) {
@@ -41,12 +42,23 @@ public final class FaultyTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { persistent = fault }
     }
 
+    /// Every request that `matches` meets `fault`, until ``clearRules()``: one note the server
+    /// keeps failing, say, while the others go through.
+    public func always(_ fault: Fault, when matches: @escaping @Sendable (TransportRequest) -> Bool) {
+        lock.withLock { rules.append((matches, fault)) }
+    }
+
+    public func clearRules() {
+        lock.withLock { rules = [] }
+    }
+
     /// "METHOD path" of every request that reached the server, in order.
     public var delivered: [String] { lock.withLock { log } }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let fault: Fault? = lock.withLock {
             if let persistent { return persistent }
+            if let rule = rules.first(where: { $0.matches(request) }) { return rule.fault }
             return script.isEmpty ? nil : script.removeFirst()
         }
         switch fault {

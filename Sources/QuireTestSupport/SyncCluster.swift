@@ -3,6 +3,7 @@ import QuireClient
 import QuireCrypto
 import QuireDomain
 import QuireServer
+import QuireWire
 
 /// One server (the real handler core on a temporary SQLite file) and any number of devices (real
 /// databases and real engines), wired in process, each through its own ``FaultyTransport``.
@@ -12,6 +13,8 @@ public final class SyncCluster: @unchecked Sendable {
     // Devices are added before use and then only read; each device's parts are Sendable.
     public let directory: TemporaryDirectory
     public let server: NotesServer
+    /// The server's storage, for tests that back it up and restore it.
+    public let storage: SQLiteServerStorage
     /// The first session's token (each device opens its own session).
     public let token: String
     public let username: String
@@ -22,9 +25,10 @@ public final class SyncCluster: @unchecked Sendable {
     public init(account: String = "alice") async throws {
         directory = try TemporaryDirectory(prefix: "quire-cluster")
         // A cheap auth-key hash: these tests are about sync, and every cluster makes an account.
-        server = try NotesServer.sqlite(
-            path: directory.path("server.sqlite").path,
-            configuration: NotesServerConfiguration(authHashIterations: 1_000), log: { _ in })
+        storage = try SQLiteServerStorage(path: directory.path("server.sqlite").path)
+        server = NotesServer(
+            storage: storage, configuration: NotesServerConfiguration(authHashIterations: 1_000),
+            log: { _ in })
         token = try await server.createAccount(username: account)
         username = account
     }
@@ -32,14 +36,17 @@ public final class SyncCluster: @unchecked Sendable {
     /// Adds a device with its own database; it syncs as this cluster's account.
     @discardableResult
     public func addDevice(
-        _ name: String, pageLimit: Int = 200, codec: PayloadCodec? = nil
+        _ name: String, pageLimit: Int = 200, codec: PayloadCodec? = nil,
+        batchLimit: Int = WireRoutes.maxBatchSize, bodyLimit: Int = WireRoutes.maxBodyBytes,
+        now: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClusterDevice {
         // Each device is its own session, as after its own sign-in.
         let token = try await server.openSession(username: username, deviceName: name)
         let device = try ClusterDevice(
             name: name, directory: directory.path(name), server: server, token: token,
             pageLimit: pageLimit,
-            codec: codec ?? SealedPayloadCodec(notesKey: notesKey, account: AccountID("cluster")))
+            codec: codec ?? SealedPayloadCodec(notesKey: notesKey, account: AccountID("cluster")),
+            batchLimit: batchLimit, bodyLimit: bodyLimit, now: now)
         devices.append(device)
         return device
     }
@@ -50,6 +57,10 @@ public final class SyncCluster: @unchecked Sendable {
 /// A device in a ``SyncCluster``.
 public struct ClusterDevice: Sendable {
     public let name: String
+    public let directory: URL
+    /// This device's session token and codec, for a second process of it (``secondProcess(server:)``).
+    public let token: String
+    public let codec: PayloadCodec
     public let database: NotesDatabase
     public let notes: LocalNotesRepository
     public let transport: FaultyTransport
@@ -58,17 +69,21 @@ public struct ClusterDevice: Sendable {
 
     init(
         name: String, directory: URL, server: NotesServer, token: String, pageLimit: Int,
-        codec: PayloadCodec
+        codec: PayloadCodec, batchLimit: Int, bodyLimit: Int, now: @escaping @Sendable () -> Date
     ) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.name = name
-        database = try NotesDatabase(fileURL: directory.appendingPathComponent("notes.sqlite"))
+        self.directory = directory
+        self.token = token
+        self.codec = codec
+        database = try NotesDatabase(fileURL: directory.appendingPathComponent("notes.sqlite"), now: now)
         notes = LocalNotesRepository(records: database)
         transport = FaultyTransport(wrapping: InProcessTransport(server: server))
         api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
         engine = NotesSyncEngine(
             records: database, api: api, codec: codec, account: AccountID("cluster"),
-            pageLimit: pageLimit)
+            pageLimit: pageLimit, batchLimit: batchLimit, bodyLimit: bodyLimit,
+            runLock: FileSyncRunLock(directory: directory), now: now)
     }
 
     /// A controller that runs this device's engine by itself.
@@ -116,5 +131,21 @@ public struct ClusterDevice: Sendable {
     /// (title, body) of every live note, sorted: what two converged devices must agree on.
     public func contents() async -> [String] {
         await all().map { "\($0.id)|\($0.title)|\($0.body)|\($0.conflictOf?.description ?? "-")" }.sorted()
+    }
+}
+
+extension ClusterDevice {
+    /// The same device as a second process (`quire watch` beside a `quire sync`): its own
+    /// connection to the same database file and its own engine, sharing only the files, the sync
+    /// lock among them. `transport` is its own network.
+    public func secondProcess(transport: HTTPTransport) throws -> (
+        database: NotesDatabase, engine: NotesSyncEngine
+    ) {
+        let database = try NotesDatabase(fileURL: directory.appendingPathComponent("notes.sqlite"))
+        let api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
+        let engine = NotesSyncEngine(
+            records: database, api: api, codec: codec, account: AccountID("cluster"),
+            runLock: FileSyncRunLock(directory: directory))
+        return (database, engine)
     }
 }

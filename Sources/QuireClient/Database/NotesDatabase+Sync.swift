@@ -154,8 +154,14 @@ extension NotesDatabase {
                 throw NotesDatabaseError(
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
             }
+            let serverForgot =
+                try readMeta(.resyncing).flatMap(Self.resyncReason) == .serverForgot
             for remote in changes {
-                if try applyRemote(remote) { touched.formUnion([.notes, .changes]) }
+                if serverForgot, try restoreRegressed(remote) {
+                    touched.formUnion([.notes, .changes])
+                } else if try applyRemote(remote) {
+                    touched.formUnion([.notes, .changes])
+                }
             }
             try writeMeta(.cursor, cursor.rawValue)
         }
@@ -201,6 +207,32 @@ extension NotesDatabase {
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
             remote.version, content.title, content.body)
+        return true
+    }
+
+    /// In a resync after the server lost writes: a note this device holds at a later version than
+    /// the server's is one whose acknowledged writes the server forgot. The server's copy becomes
+    /// the note's version and base (so a merge never reads the server's older text as an edit that
+    /// reverts this device's), and, with nothing pending, this device's text (or delete) is queued
+    /// on top of it. Returns false for a note that did not regress.
+    private func restoreRegressed(_ remote: RemoteNote) throws -> Bool {
+        guard let local = try storedNote(remote.id), local.version > remote.version else {
+            return false
+        }
+        try connection.run(
+            """
+            UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
+            WHERE id = ?
+            """, remote.version, remote.content?.title, remote.content?.body, remote.id.description)
+        guard try !hasPendingChange(remote.id) else { return true }
+        let timestamp = now().timeIntervalSinceReferenceDate
+        if local.deleted {
+            if !remote.isDeleted { try queue(.delete, for: remote.id, foldingInto: nil, at: timestamp) }
+        } else if remote.content?.title != local.title || remote.content?.body != local.body {
+            try queue(
+                .put(NoteContent(title: local.title, body: local.body, conflictOf: local.conflictOf)),
+                for: remote.id, foldingInto: nil, at: timestamp)
+        }
         return true
     }
 

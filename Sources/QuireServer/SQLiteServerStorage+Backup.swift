@@ -1,0 +1,41 @@
+import Foundation
+import QuireSQLite
+
+// MARK: - Backups
+
+extension SQLiteServerStorage {
+    /// Writes a consistent copy of the whole database to a new file at `path` (`VACUUM INTO`),
+    /// while the server keeps serving. Throws when the file exists or cannot be written.
+    public func backUp(to path: String) throws {
+        _ = try open().run("VACUUM INTO ?", path)
+    }
+
+    /// Replaces every row with the rows of the backup at `path`, in one transaction: the server as
+    /// an operator's restore of an older backup leaves it, having forgotten every write since.
+    /// For tests and the simulation of that restore; the backup must have this file's schema.
+    package func restore(fromBackupAt path: String) throws {
+        let db = try open()
+        _ = try db.run("ATTACH DATABASE ? AS backup", path)
+        do {
+            try replaceRows(db)
+        } catch {
+            try db.execute("DETACH DATABASE backup")
+            throw error
+        }
+        try db.execute("DETACH DATABASE backup")
+    }
+
+    private func replaceRows(_ db: SQLiteConnection) throws {
+        try db.transaction {
+            let tables = try db.query(
+                """
+                SELECT name FROM backup.sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                """, map: { $0.text(0) })
+            for table in tables {
+                try db.execute(
+                    "DELETE FROM main.\"\(table)\"; INSERT INTO main.\"\(table)\" SELECT * FROM backup.\"\(table)\";")
+            }
+        }
+    }
+}
