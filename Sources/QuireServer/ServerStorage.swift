@@ -35,12 +35,16 @@ public protocol ServerStorage: Sendable {
     ) async throws -> SessionID
 
     /// The live session whose current access token has this SHA-256 hex hash, or nil (unknown,
-    /// or revoked). The caller decides whether it has expired.
+    /// or revoked). The caller decides whether it has expired. Finding it marks the session's
+    /// current pair as used, which ends the retry of its previous refresh token.
     func session(accessHash: String) async throws -> AuthenticatedSession?
 
     /// Rotates a session's tokens by its refresh token, in one transaction: the current refresh
-    /// token is swapped for `replacement` (and remembered as the previous one); the previous one,
-    /// presented again, revokes the session. See ``RefreshOutcome``.
+    /// token is swapped for `replacement` (and remembered as the previous one, retriable until
+    /// `replacement.replacedTokenRetryUntil`). The previous one, presented again before that
+    /// time (compared with `replacement.issuedAt`) while the pair it was rotated into is unused,
+    /// is a retry: the session takes `replacement` and the retry is spent. Presented otherwise,
+    /// it revokes the session. See ``RefreshOutcome``.
     func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
         -> RefreshOutcome
 
