@@ -59,11 +59,22 @@ public struct SessionTokenHashes: Sendable, Equatable {
     public var accessHash: String
     public var accessExpiresAt: Date
     public var refreshHash: String
+    /// When the pair was made: a refresh that rotates to it is decided at this time.
+    public var issuedAt: Date
+    /// Until when the refresh token this pair replaces may be presented once more, while this
+    /// pair is still unused, to get a fresh pair of the same session instead of revoking it: the
+    /// retry of a device whose reply was lost. Nil: never. Only a refresh's replacement uses it.
+    public var replacedTokenRetryUntil: Date?
 
-    public init(accessHash: String, accessExpiresAt: Date, refreshHash: String) {
+    public init(
+        accessHash: String, accessExpiresAt: Date, refreshHash: String, issuedAt: Date,
+        replacedTokenRetryUntil: Date? = nil
+    ) {
         self.accessHash = accessHash
         self.accessExpiresAt = accessExpiresAt
         self.refreshHash = refreshHash
+        self.issuedAt = issuedAt
+        self.replacedTokenRetryUntil = replacedTokenRetryUntil
     }
 }
 
@@ -84,7 +95,13 @@ public struct AuthenticatedSession: Sendable, Equatable {
 public enum RefreshOutcome: Sendable, Equatable {
     /// The token was the session's current one; the session now holds the replacement pair.
     case rotated(StoredAccount)
-    /// The token was the session's previous one, already rotated: someone replayed it. The whole
+    /// The token was the session's previous one, presented again within its retry window while
+    /// the pair it was rotated into was unused: a device retrying a refresh whose reply it lost.
+    /// The session now holds the replacement pair; the unused pair stopped working, and the
+    /// token gets no further retry.
+    case retried(StoredAccount)
+    /// The token was the session's previous one, already rotated, and not a retry (the new pair
+    /// was used, the window passed, or its one retry was spent): someone replayed it. The whole
     /// session is now revoked.
     case reused
     /// No live session has this token (never issued, too old, or its session was revoked).

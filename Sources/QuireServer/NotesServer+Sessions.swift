@@ -32,16 +32,32 @@ extension NotesServer {
     /// Presenting a refresh token that was already rotated revokes its whole session (OAuth 2.0
     /// Security BCP's reuse detection): whoever holds the newer pair loses it too.
     ///
-    /// A client that resends a refresh whose answer it lost is treated as a reuse: it must sign in
-    /// again. Only the previous refresh token is remembered; an older one is simply unknown.
+    /// One exception, for a device that lost the reply (a dropped connection, a process killed
+    /// mid-refresh) and sends the same refresh again: the session's immediately previous refresh
+    /// token, presented within ``NotesServerConfiguration/refreshRetryGrace`` of its rotation and
+    /// before either token of the pair it was rotated into has been presented, gets a fresh pair
+    /// of the same session, and the unused pair stops working. That retry is allowed once per
+    /// rotation. After the new pair was used, after the window, or a second time, it is a replay
+    /// and revokes the session. A token older than the previous one is simply unknown (401,
+    /// nothing revoked).
+    ///
+    /// A thief who caught the lost reply and uses it first makes the device's retry a replay, so
+    /// the theft still ends the session; one who has not used it yet loses it to the retry.
     func refresh(_ request: HTTPRequest) async throws -> HTTPResponse {
         try checkAccountBodySize(request)
         let token = try RequestValidation.refreshToken(request.body)
-        let (access, refresh, hashes) = newTokens()
+        var (access, refresh, hashes) = newTokens()
+        if configuration.refreshRetryGrace > 0 {
+            hashes.replacedTokenRetryUntil = hashes.issuedAt.addingTimeInterval(
+                configuration.refreshRetryGrace)
+        }
         switch try await storage.refreshSession(
             refreshHash: Self.tokenHash(token), replacement: hashes)
         {
         case .rotated(let account):
+            return .json(200, sessionDTO(account, access: access, refresh: refresh))
+        case .retried(let account):
+            log("a refresh was retried within its grace window; the unused pair is replaced")
             return .json(200, sessionDTO(account, access: access, refresh: refresh))
         case .reused:
             log("a rotated refresh token was presented again; its session is revoked")
@@ -125,12 +141,13 @@ extension NotesServer {
     private func newTokens() -> (access: String, refresh: String, hashes: SessionTokenHashes) {
         let access = SecureRandom.token()
         let refresh = SecureRandom.token()
-        let expiry = now().addingTimeInterval(TimeInterval(configuration.accessTokenTTL))
+        let issued = now()
+        let expiry = issued.addingTimeInterval(TimeInterval(configuration.accessTokenTTL))
         return (
             access, refresh,
             SessionTokenHashes(
                 accessHash: Self.tokenHash(access), accessExpiresAt: expiry,
-                refreshHash: Self.tokenHash(refresh))
+                refreshHash: Self.tokenHash(refresh), issuedAt: issued)
         )
     }
 

@@ -206,11 +206,23 @@ public final class NotesServer: Sendable {
     /// that text already (promise 4, only changes travel). Every page of a full listing (no
     /// `since`, and the pages that continue it) carries payloads, since the device is rebuilding
     /// its copy and drops what the listing does not confirm.
+    ///
+    /// A full listing's continuation cursor carries where the listing began, so a tombstone purge
+    /// from before it never expires it (a new device on an account with an old purged delete
+    /// could otherwise never finish its first sync); incremental cursors expire below the purge.
     private func changesPage(
         reader: AuthenticatedSession, since: ChangeCursor?, limit: Int
     ) async throws -> ChangesPageDTO {
         let account = reader.account
-        switch try await storage.changes(account: account, since: since?.seq, limit: limit) {
+        let result: ChangesResult
+        if let since, let listingStart = since.listingStart {
+            result = try await storage.changes(
+                account: account, continuingFullListingAfter: since.seq,
+                listingStart: listingStart, limit: limit)
+        } else {
+            result = try await storage.changes(account: account, since: since?.seq, limit: limit)
+        }
+        switch result {
         case .cursorAhead:
             throw APIError.invalidCursor
         case .cursorExpired:
@@ -229,17 +241,21 @@ public final class NotesServer: Sendable {
                 }
                 return entry
             }
+            // A listing's pages carry where it began: its first page's feed position.
+            let listingStart = inFullListing && hasMore ? since?.listingStart ?? highestSeq : nil
             return ChangesPageDTO(
                 changes: changes,
-                nextCursor: ChangeCursor(seq: next, fullListing: inFullListing && hasMore).text,
+                nextCursor: ChangeCursor(seq: next, listingStart: listingStart).text,
                 hasMore: hasMore)
         }
     }
 
     // MARK: - Maintenance
 
-    /// Deletes tombstones last changed before `cutoff`; cursors from before them get 410 after.
-    /// Returns how many were deleted.
+    /// Deletes tombstones last changed before `cutoff`; incremental cursors from before them get
+    /// 410 after. A full listing gets 410 only when a purged tombstone was written after its first
+    /// page (it may be the delete of a note the listing showed); a purge of older ones never stops
+    /// it. Returns how many were deleted.
     @discardableResult
     public func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
         try await storage.purgeTombstones(olderThan: cutoff)

@@ -21,6 +21,14 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// When repeated failed sign-ins lock a username or an address.
     public var throttle = LoginThrottle.Policy()
 
+    /// How long after a refresh, in seconds, its refresh token may be presented once more to
+    /// get a fresh pair instead of revoking the session: the retry of a device whose reply was
+    /// lost (a dropped connection, a process killed mid-refresh). It holds only while the pair
+    /// the refresh answered is unused; see ``NotesServer`` `refresh`. Default 60 seconds, the
+    /// longest of the major identity providers' defaults; 0 turns it off (every second use of a
+    /// refresh token revokes its session).
+    public var refreshRetryGrace: TimeInterval = 60
+
     public init(
         accessTokenTTL: Int = 900, minKDFIterations: Int = 100_000,
         newAccountKDFIterations: Int = 600_000, authHashIterations: Int = 100_000,

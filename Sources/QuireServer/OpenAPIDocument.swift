@@ -73,7 +73,7 @@ enum OpenAPIDocument {
                 "properties": {
                   "accountId": { "type": "string", "format": "uuid" },
                   "accessToken": { "type": "string" },
-                  "refreshToken": { "type": "string", "description": "Single use: each refresh returns a new one; presenting a used one revokes the session." },
+                  "refreshToken": { "type": "string", "description": "Single use: each refresh returns a new one; presenting a used one revokes the session, except one retry of the previous one soon after (60 seconds by default) while the pair it was traded for is unused: a lost reply." },
                   "expiresIn": { "type": "integer", "description": "Seconds until the access token expires." },
                   "wrappedNotesKey": { "type": "string", "format": "byte" }
                 }
@@ -149,7 +149,7 @@ enum OpenAPIDocument {
             },
             "/v1/sessions/refresh": {
               "post": {
-                "summary": "Trade the refresh token for a new pair; a reused refresh token revokes its session",
+                "summary": "Trade the refresh token for a new pair; a reused refresh token revokes its session (one prompt retry of a lost reply excepted)",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RefreshSessionRequest" } } } },
                 "responses": {
                   "200": { "$ref": "#/components/responses/Session" },

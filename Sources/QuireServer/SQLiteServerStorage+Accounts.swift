@@ -92,17 +92,32 @@ extension SQLiteServerStorage {
         }
     }
 
+    /// Also marks the session's current pair as used: from now on its previous refresh token
+    /// is a replay, never a retry. The mark is written only the first time after a rotation, so
+    /// an ordinary request stays one read; the read and the write are each atomic, and the actor
+    /// runs nothing between them.
     public func session(accessHash: String) throws -> AuthenticatedSession? {
-        try open().queryFirst(
+        let db = try open()
+        let found = try db.queryFirst(
             """
-            SELECT id, account_id, access_expires_at FROM sessions
-            WHERE access_hash = ? AND revoked = 0
+            SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL
+            FROM sessions WHERE access_hash = ? AND revoked = 0
             """, accessHash
         ) { row in
-            AuthenticatedSession(
-                session: SessionID(row.int64(0)), account: AccountID(row.int64(1)),
-                accessExpiresAt: Date(storedMilliseconds: row.int64(2)))
+            (
+                AuthenticatedSession(
+                    session: SessionID(row.int64(0)), account: AccountID(row.int64(1)),
+                    accessExpiresAt: Date(storedMilliseconds: row.int64(2))),
+                retryOpen: row.bool(3)
+            )
         }
+        guard let (session, retryOpen) = found else { return nil }
+        if retryOpen {
+            try db.run(
+                "UPDATE sessions SET previous_retry_until = NULL WHERE id = ?",
+                session.session.rawValue)
+        }
+        return session
     }
 
     public func refreshSession(refreshHash: String, replacement: SessionTokenHashes) throws
@@ -116,21 +131,39 @@ extension SQLiteServerStorage {
             ) { (SessionID($0.int64(0)), AccountID($0.int64(1))) }
             if let (session, accountID) = current {
                 guard let account = try account(id: accountID) else { return .unknown }
+                // Presenting the current refresh token uses the pair, which ends any retry of
+                // the one before it; the new pair's own retry window starts.
                 try db.run(
                     """
                     UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?,
-                        access_hash = ?, access_expires_at = ?
+                        access_hash = ?, access_expires_at = ?, previous_retry_until = ?
+                    WHERE id = ?
+                    """, replacement.refreshHash, replacement.accessHash,
+                    replacement.accessExpiresAt.storedMilliseconds,
+                    replacement.replacedTokenRetryUntil?.storedMilliseconds, session.rawValue)
+                return .rotated(account)
+            }
+            let previous = try db.queryFirst(
+                """
+                SELECT id, account_id, previous_retry_until FROM sessions
+                WHERE previous_refresh_hash = ? AND revoked = 0
+                """, refreshHash
+            ) { (SessionID($0.int64(0)), AccountID($0.int64(1)), $0.isNull(2) ? nil : $0.int64(2)) }
+            guard let (session, accountID, retryUntil) = previous else { return .unknown }
+            if let retryUntil, replacement.issuedAt.storedMilliseconds < retryUntil {
+                guard let account = try account(id: accountID) else { return .unknown }
+                // The lost reply's pair is replaced unused; the previous token stays the
+                // previous one, with its retry spent, so presenting it again revokes.
+                try db.run(
+                    """
+                    UPDATE sessions SET refresh_hash = ?, access_hash = ?, access_expires_at = ?,
+                        previous_retry_until = NULL
                     WHERE id = ?
                     """, replacement.refreshHash, replacement.accessHash,
                     replacement.accessExpiresAt.storedMilliseconds, session.rawValue)
-                return .rotated(account)
+                return .retried(account)
             }
-            let replayed = try db.queryFirst(
-                "SELECT id FROM sessions WHERE previous_refresh_hash = ? AND revoked = 0",
-                refreshHash
-            ) { SessionID($0.int64(0)) }
-            guard let replayed else { return .unknown }
-            try db.run("UPDATE sessions SET revoked = 1 WHERE id = ?", replayed.rawValue)
+            try db.run("UPDATE sessions SET revoked = 1 WHERE id = ?", session.rawValue)
             return .reused
         }
     }

@@ -52,7 +52,16 @@ extension SQLiteServerStorage {
             },
             accountsAndSessions,
             rememberEachNotesWriter,
+            letALostRefreshReplyBeRetried,
         ])
+    }
+
+    /// Migration 4: until when a session's previous refresh token may be presented once more
+    /// (milliseconds), so a device whose refresh reply was lost is not signed out. Set by each
+    /// rotation; cleared when the new pair is used or the one retry is spent. Sessions rotated
+    /// before it have none: their previous token still revokes them, as it did.
+    private static func letALostRefreshReplyBeRetried(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE sessions ADD COLUMN previous_retry_until INTEGER")
     }
 
     /// Migration 3: the session that wrote each note's current state, so the feed can spare a

@@ -154,15 +154,33 @@ public actor SQLiteServerStorage: ServerStorage {
     // MARK: - Reads
 
     public func changes(account: AccountID, since: Int64?, limit: Int) throws -> ChangesResult {
+        try changes(account: account, since: since, expiresPast: since, limit: limit)
+    }
+
+    public func changes(
+        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
+        limit: Int
+    ) throws -> ChangesResult {
+        try changes(account: account, since: since, expiresPast: listingStart, limit: limit)
+    }
+
+    /// One page after `since` (nil: a full listing's first page), `.cursorExpired` once the
+    /// account's purge mark passed `mark`, `.cursorAhead` when `since` or `mark` is above the
+    /// server's counter.
+    private func changes(account: AccountID, since: Int64?, expiresPast mark: Int64?, limit: Int)
+        throws -> ChangesResult
+    {
         let db = try open()
         return try db.transaction {
             let purgedSeq =
                 try db.queryFirst(
                     "SELECT purged_seq FROM accounts WHERE id = ?", account.rawValue
                 ) { $0.int64(0) } ?? 0
-            if let since {
-                if since > (try currentSeq(db)) { return .cursorAhead }
-                if since < purgedSeq { return .cursorExpired }
+            let counter = try currentSeq(db)
+            if let since, since > counter { return .cursorAhead }
+            if let mark {
+                if mark > counter { return .cursorAhead }
+                if mark < purgedSeq { return .cursorExpired }
             }
             let columns = "note_id, version, updated_at, deleted, payload, seq, written_by"
             var notes: [StoredNote]

@@ -35,12 +35,16 @@ public protocol ServerStorage: Sendable {
     ) async throws -> SessionID
 
     /// The live session whose current access token has this SHA-256 hex hash, or nil (unknown,
-    /// or revoked). The caller decides whether it has expired.
+    /// or revoked). The caller decides whether it has expired. Finding it marks the session's
+    /// current pair as used, which ends the retry of its previous refresh token.
     func session(accessHash: String) async throws -> AuthenticatedSession?
 
     /// Rotates a session's tokens by its refresh token, in one transaction: the current refresh
-    /// token is swapped for `replacement` (and remembered as the previous one); the previous one,
-    /// presented again, revokes the session. See ``RefreshOutcome``.
+    /// token is swapped for `replacement` (and remembered as the previous one, retriable until
+    /// `replacement.replacedTokenRetryUntil`). The previous one, presented again before that
+    /// time (compared with `replacement.issuedAt`) while the pair it was rotated into is unused,
+    /// is a retry: the session takes `replacement` and the retry is spent. Presented otherwise,
+    /// it revokes the session. See ``RefreshOutcome``.
     func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
         -> RefreshOutcome
 
@@ -74,13 +78,35 @@ public protocol ServerStorage: Sendable {
 
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
     ///
-    /// `since` nil is a full resync: live notes only. Otherwise every change, tombstones included,
-    /// with `seq > since`; `since` above the server's counter is `.cursorAhead`, below the account's
-    /// purged sequence `.cursorExpired`.
+    /// `since` nil is the first page of a full listing (a first sync or a resync): live notes
+    /// only; its later pages are read with
+    /// ``changes(account:continuingFullListingAfter:listingStart:limit:)``. Otherwise an
+    /// incremental pull: every change, tombstones included, with `seq > since`; `since` above the
+    /// server's counter is `.cursorAhead`, below the account's purged sequence `.cursorExpired`.
     func changes(account: AccountID, since: Int64?, limit: Int) async throws -> ChangesResult
 
+    /// Up to `limit` changes after `since` that continue a full listing, read in one transaction.
+    ///
+    /// The same rows as ``changes(account:since:limit:)`` with that `since` (tombstones
+    /// included, so a note an earlier page listed and that was deleted since then goes from the
+    /// device), but the listing's own expiry rule: `.cursorExpired` only when the account's purged
+    /// sequence passed `listingStart`, the account's feed position when the listing's first page
+    /// was read (that page's `highestSeq`). Every tombstone purged up to there was written before
+    /// the listing began, so its note was never listed and a device rebuilding its copy loses
+    /// nothing by not seeing it; a purge past it may have removed the delete of a note an earlier
+    /// page listed, and the device must start over. `since` or `listingStart` above the server's
+    /// counter is `.cursorAhead`.
+    ///
+    /// The default answers as ``changes(account:since:limit:)`` does: correct, but a listing of
+    /// several pages on an account with a purge below it never finishes. Stores implement this.
+    func changes(
+        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
+        limit: Int
+    ) async throws -> ChangesResult
+
     /// Deletes tombstones (and idempotency records) last changed before `cutoff` and raises each
-    /// affected account's purged sequence, so cursors older than the purge get `cursor_expired`.
+    /// affected account's purged sequence, so incremental cursors older than the purge, and full
+    /// listings that began before a purged tombstone was written, get `cursor_expired`.
     /// Returns the number of tombstones deleted.
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int
 
@@ -231,6 +257,15 @@ public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConver
 }
 
 extension ServerStorage {
+    /// The incremental rule (expired below the purged sequence), for a store that has no
+    /// listing-aware read.
+    public func changes(
+        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
+        limit: Int
+    ) async throws -> ChangesResult {
+        try await changes(account: account, since: since, limit: limit)
+    }
+
     /// One write after another, each its own transaction: correct for any store.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,

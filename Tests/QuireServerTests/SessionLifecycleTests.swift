@@ -77,8 +77,11 @@ struct SessionLifecycleTests {
     }
 
     @Test func reusedRefreshTokenRevokesTheWholeSession() async throws {
+        // A replay, not a lost reply's retry: the pair the token was rotated into was used.
+        // (The retry is RefreshRetryTests'.)
         let session = try await harness.session("ada")
         let refreshed = try await harness.refresh(session.refreshToken).decoded(SessionDTO.self)
+        #expect(await harness.changesResponse(token: refreshed.accessToken).status == 200)
 
         let replay = await harness.refresh(session.refreshToken)
 
@@ -92,10 +95,12 @@ struct SessionLifecycleTests {
     @Test func reuseRevokesOnlyThatSession() async throws {
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
-        _ = await harness.refresh(laptop.refreshToken)
+        let refreshed = try await harness.refresh(laptop.refreshToken).decoded(SessionDTO.self)
+        harness.clock.advance(by: 61)
 
         _ = await harness.refresh(laptop.refreshToken)
 
+        #expect(await harness.refresh(refreshed.refreshToken).errorCode == "invalid_refresh_token")
         #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
     }
 
