@@ -11,6 +11,8 @@ struct NoteJSON: Encodable {
     var pendingChanges: Int
     var conflictOf: String?
     var updatedAt: Date
+    /// Why the note is not reaching the server (refused, or stuck); null when nothing is wrong.
+    var syncIssue: String?
 
     init(_ note: Note) {
         id = note.id.description
@@ -20,10 +22,11 @@ struct NoteJSON: Encodable {
         if case .pending(let count) = note.sync { pendingChanges = count } else { pendingChanges = 0 }
         conflictOf = note.conflictOf?.description
         updatedAt = note.updatedAt
+        syncIssue = note.syncIssue
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, body, state, pendingChanges, conflictOf, updatedAt
+        case id, title, body, state, pendingChanges, conflictOf, updatedAt, syncIssue
     }
 
     func encode(to encoder: Encoder) throws {
@@ -35,5 +38,6 @@ struct NoteJSON: Encodable {
         try container.encode(pendingChanges, forKey: .pendingChanges)
         try container.encode(conflictOf, forKey: .conflictOf)  // null, not absent
         try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(syncIssue, forKey: .syncIssue)  // null, not absent
     }
 }

@@ -56,9 +56,11 @@ extension QuireCommandLine {
         }
         for note in notes {
             let title = note.title.isEmpty ? "(untitled)" : note.title
-            let badge = Self.badge(note.sync)
+            var badge = Self.badge(note.sync)
+            if note.syncIssue != nil, note.sync != .refused { badge += badge.isEmpty ? "stuck" : ", stuck" }
             let id = String(note.id.description.prefix(8))
             console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+            if let issue = note.syncIssue { console.out("          \(issue)") }
         }
     }
 
@@ -74,6 +76,9 @@ extension QuireCommandLine {
         console.out(note.title)
         console.out("")
         console.out(note.body)
+        if let issue = note.syncIssue {
+            console.err("Not synced: \(issue)")
+        }
     }
 
     /// The list badge: empty for a synced note.

@@ -26,8 +26,16 @@ extension QuireCommandLine {
         } else {
             console.out(Self.summary(of: report))
         }
-        guard let failure = report.failure else { return }
         let status = await currentStatus(device)
+        guard let failure = report.failure else {
+            // Synced, but some text is not on the server: say which and what to do; exit 75.
+            guard status.refusedCount + status.stuckCount > 0 else { return }
+            throw CLIError(
+                code: .tempFail,
+                message: "\(status.refusedCount + status.stuckCount) note(s) did not sync: "
+                    + "see 'quire ls' for why. A refused note is sent again after you edit it; "
+                    + "a stuck one is retried by the next sync.")
+        }
         let kept = status.pendingCount > 0 ? " \(status.pendingCount) change(s) stay queued." : ""
         throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(failure)\(kept)")
     }
@@ -63,6 +71,16 @@ extension QuireCommandLine {
         if status.conflictCount > 0 {
             console.out("Conflicts:    \(status.conflictCount) copy/copies to resolve (quire conflicts)")
         }
+        if status.refusedCount > 0 {
+            console.out(
+                "Refused:      \(status.refusedCount) note(s) the server will not take (quire ls says why; edit to send again)")
+        }
+        if status.stuckCount > 0 {
+            console.out("Stuck:        \(status.stuckCount) change(s) keep failing to send (quire ls says why; still retried)")
+        }
+        if let notice = status.notice {
+            console.out("Notice:       \(notice)")
+        }
         if status.undecryptableCount > 0 {
             console.out("Unreadable:   \(status.undecryptableCount) note(s) could not be decrypted")
         }
@@ -90,6 +108,8 @@ extension QuireCommandLine {
         if report.conflictCopies > 0 { parts.append("\(report.conflictCopies) conflict copy/copies made") }
         if report.editsBeatDeletes > 0 { parts.append("\(report.editsBeatDeletes) edit(s) kept over a delete") }
         if report.refused > 0 { parts.append("\(report.refused) refused by the server") }
+        if report.deferred > 0 { parts.append("\(report.deferred) not sent (retried later)") }
+        if report.reuploaded > 0 { parts.append("\(report.reuploaded) sent again to a server that had lost them") }
         if report.undecryptable > 0 { parts.append("\(report.undecryptable) could not be decrypted") }
         if report.fullResync { parts.append("full resync") }
         return (report.succeeded ? "Synced: " : "Sync stopped: ") + parts.joined(separator: ", ")

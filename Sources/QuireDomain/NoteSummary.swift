@@ -11,14 +11,17 @@ public struct NoteSummary: Identifiable, Hashable, Sendable {
     public let updatedAt: Date
     public let sync: NoteSyncState
     public let conflictOf: NoteID?
+    /// Why the note is not reaching the server (see ``Note/syncIssue``); nil when nothing is wrong.
+    public let syncIssue: String?
 
     /// How many characters of the body a summary carries.
     public static let previewLength = 120
 
     public init(
         id: NoteID, title: String, preview: String, updatedAt: Date, sync: NoteSyncState,
-        conflictOf: NoteID? = nil
+        conflictOf: NoteID? = nil, syncIssue: String? = nil
     ) {
+        self.syncIssue = syncIssue
         self.id = id
         self.title = title
         self.preview = preview
@@ -33,6 +36,7 @@ public struct NoteSummary: Identifiable, Hashable, Sendable {
             id: note.id, title: note.title,
             preview: String(
                 note.body.drop(while: { $0 == " " || $0 == "\t" || $0.isNewline }).prefix(Self.previewLength)),
-            updatedAt: note.updatedAt, sync: note.sync, conflictOf: note.conflictOf)
+            updatedAt: note.updatedAt, sync: note.sync, conflictOf: note.conflictOf,
+            syncIssue: note.syncIssue)
     }
 }

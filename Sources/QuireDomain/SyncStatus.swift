@@ -20,13 +20,23 @@ public struct SyncStatus: Equatable, Sendable, Codable {
     public var isSignedOut: Bool
     /// When the oldest change still waiting to sync was saved.
     public var oldestPendingSince: Date?
+    /// Changes the server refused: each note says why; its next edit sends it again.
+    public var refusedCount: Int
+    /// Changes that keep failing to send (still retried, shown with their last error).
+    public var stuckCount: Int
+    /// Something a sync did that the user should know (the server had lost notes, say).
+    public var notice: String?
 
     public init(
         lastSyncedAt: Date? = nil, isSyncing: Bool = false, lastRunFailed: Bool = false,
         lastError: String? = nil, pendingCount: Int = 0, conflictCount: Int = 0,
         undecryptableCount: Int = 0, isOffline: Bool = false, isSignedOut: Bool = false,
-        oldestPendingSince: Date? = nil
+        oldestPendingSince: Date? = nil, refusedCount: Int = 0, stuckCount: Int = 0,
+        notice: String? = nil
     ) {
+        self.refusedCount = refusedCount
+        self.stuckCount = stuckCount
+        self.notice = notice
         self.lastSyncedAt = lastSyncedAt
         self.isSyncing = isSyncing
         self.lastRunFailed = lastRunFailed

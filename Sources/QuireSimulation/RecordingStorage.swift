@@ -105,6 +105,15 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         try await inner.changes(account: account, since: since, limit: limit)
     }
 
+    func changes(
+        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
+        limit: Int
+    ) async throws -> ChangesResult {
+        try await inner.changes(
+            account: account, continuingFullListingAfter: since, listingStart: listingStart,
+            limit: limit)
+    }
+
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
         try await inner.purgeTombstones(olderThan: cutoff)
     }

@@ -55,7 +55,10 @@ public final class QuireDevice: Sendable {
             store: credentials, accounts: AccountsAPIClient(transport: transport))
         let api = NotesAPIClient(transport: transport, tokens: tokens)
         let codec = SealedPayloadCodec(notesKey: try session.notesKeyValue(), account: session.account)
-        let engine = NotesSyncEngine(records: database, api: api, codec: codec, account: session.databaseAccount)
+        // `quire watch` and a `quire sync` are two processes on one database: one run at a time.
+        let engine = NotesSyncEngine(
+            records: database, api: api, codec: codec, account: session.databaseAccount,
+            runLock: FileSyncRunLock(directory: directory))
         return (engine, api)
     }
 

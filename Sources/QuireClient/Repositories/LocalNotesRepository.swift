@@ -40,7 +40,7 @@ public final class LocalNotesRepository: NotesRepository {
                         NoteSummary(
                             id: record.id, title: record.title, preview: record.body,
                             updatedAt: record.updatedAt, sync: Self.syncState(record),
-                            conflictOf: record.conflictOf)
+                            conflictOf: record.conflictOf, syncIssue: record.syncIssue)
                     })
             }
             continuation.finish()
@@ -74,7 +74,7 @@ public final class LocalNotesRepository: NotesRepository {
     static func note(_ record: NoteRecord) -> Note {
         Note(
             id: record.id, title: record.title, body: record.body, updatedAt: record.updatedAt,
-            sync: syncState(record), conflictOf: record.conflictOf)
+            sync: syncState(record), conflictOf: record.conflictOf, syncIssue: record.syncIssue)
     }
 
     /// Refused wins over pending (the user must act), pending over conflict.

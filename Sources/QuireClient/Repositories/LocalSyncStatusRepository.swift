@@ -33,6 +33,7 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
             undecryptableCount: record.run.undecryptableCount,
             isOffline: record.run.lastRunFailed && record.run.lastFailureKind == .unreachable,
             isSignedOut: record.run.lastRunFailed && record.run.lastFailureKind == .signedOut,
-            oldestPendingSince: record.oldestPendingSince)
+            oldestPendingSince: record.oldestPendingSince, refusedCount: record.refusedCount,
+            stuckCount: record.stuckCount, notice: record.notice)
     }
 }
