@@ -21,6 +21,8 @@ struct Draft {
     /// Never seen in a notes list: created here, not yet saved (or the save not yet published).
     var isNew: Bool
     var saveFailed = false
+    /// Another device's text clashed with this draft; the draft was kept.
+    var changedElsewhere = false
 
     /// A draft of a stored note, clean.
     init(_ note: Note) {
@@ -46,7 +48,8 @@ struct Draft {
         EditorState(
             id: id, title: text.title, body: text.body, isDirty: isDirty,
             remoteChangePending: remote != nil || deletedElsewhere,
-            deletedElsewhere: deletedElsewhere, saveFailed: saveFailed)
+            deletedElsewhere: deletedElsewhere, saveFailed: saveFailed,
+            changedElsewhere: changedElsewhere)
     }
 
     /// Takes in the latest notes list. Returns nil when the draft should close: its note was

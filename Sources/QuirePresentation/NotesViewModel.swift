@@ -219,9 +219,10 @@ extension NotesViewModel {
     }
 
     /// Hands the draft to the repository if it has anything to write. If another device changed
-    /// the note meanwhile, its text is merged in first (ConflictPolicy); on a real clash the
-    /// draft becomes a new note, a conflict copy, and the stored note keeps the other text, so
-    /// nothing anyone typed is lost.
+    /// the note meanwhile, its text is merged in first when the two combine cleanly
+    /// (`ConflictPolicy`); on a real clash the draft stays as it is and is saved as the note's
+    /// text, marked `changedElsewhere`. The view model never makes a note of its own: conflict
+    /// copies are the sync engine's alone, made through the database's settlement.
     private func saveDraft() {
         cancelPendingSave()
         guard var draft, draft.needsSave else { return }
@@ -239,8 +240,8 @@ extension NotesViewModel {
                 return
             case .merged(let merged):
                 draft.text = merged
-            case .keepBoth(let copy):
-                draft = Draft(newNoteWith: copy)
+            case .keepBoth:
+                draft.changedElsewhere = true
             case .recreate, .keepServer, .bothDeleted:
                 break  // Not answers to two edits.
             }

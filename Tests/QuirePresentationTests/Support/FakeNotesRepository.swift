@@ -34,6 +34,9 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     func note(_ id: NoteID) -> Note? { lock.withLock { stored[id] } }
 
+    /// The ids of every stored note, sorted.
+    var storedIDs: [NoteID] { lock.withLock { stored.keys.sorted() } }
+
     /// Makes the next save throw, as a failed disk write would.
     func failNextSaveOnce() { lock.withLock { failNextSave = true } }
 
