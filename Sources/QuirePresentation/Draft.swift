@@ -1,8 +1,8 @@
 import Foundation
 import QuireDomain
 
-/// The note open in the editor: the view model's until saved. An incoming notes list never
-/// overwrites text typed here; it only records what changed underneath.
+/// The note open in the editor: the view model's until saved. The stored note, read again when it
+/// changes, never overwrites text typed here; it only records what changed underneath.
 struct Draft {
     var id: NoteID
     var text: NoteText
@@ -52,11 +52,12 @@ struct Draft {
             changedElsewhere: changedElsewhere)
     }
 
-    /// Takes in the latest notes list. Returns nil when the draft should close: its note was
-    /// deleted elsewhere and nothing typed here is unsaved.
-    func reconciled(with notes: [Note]) -> Draft? {
+    /// Takes in the stored note as last read (nil: not in the database, or deleted). Returns nil
+    /// when the draft should close: its note was deleted elsewhere and nothing typed here is
+    /// unsaved.
+    func reconciled(with stored: Note?) -> Draft? {
         var draft = self
-        guard let stored = notes.first(where: { $0.id == id }) else {
+        guard let stored else {
             // Not yet stored, or our own save is on its way: nothing was deleted.
             if isNew || !echoes.isEmpty { return draft }
             guard isDirty else { return nil }

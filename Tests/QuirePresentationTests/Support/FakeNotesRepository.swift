@@ -4,6 +4,9 @@ import QuireDomain
 /// An in-memory `NotesRepository`: streams replay the current notes, then yield after each change;
 /// saves and deletes are recorded. Tests change the notes "from elsewhere" with `store`/`remove`.
 ///
+/// It counts whole bodies handed out (`bodyReads`): one per `note(id:)` that finds a note, and one
+/// per note in every list a `notes()` stream yields. Summaries carry no whole body.
+///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
 final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     struct Save: Equatable {
@@ -16,12 +19,20 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         var description: String { "disk full" }
     }
 
+    struct ReadFailure: Error, CustomStringConvertible {
+        var description: String { "disk I/O error" }
+    }
+
     private let lock = NSLock()
     private var stored: [NoteID: Note] = [:]
     private var subscribers: [UUID: AsyncStream<[Note]>.Continuation] = [:]
+    private var summarySubscribers: [UUID: AsyncStream<[NoteSummary]>.Continuation] = [:]
     private var recordedSaves: [Save] = []
     private var recordedDeletes: [NoteID] = []
     private var failNextSave = false
+    private var failNextRead = false
+    private var bodiesHandedOut = 0
+    private var reads: [NoteID] = []
     private var tick: TimeInterval = 0
 
     init(_ notes: [Note] = []) {
@@ -30,7 +41,11 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     var saves: [Save] { lock.withLock { recordedSaves } }
     var deletes: [NoteID] { lock.withLock { recordedDeletes } }
-    var subscriberCount: Int { lock.withLock { subscribers.count } }
+    var subscriberCount: Int { lock.withLock { subscribers.count + summarySubscribers.count } }
+    /// Whole bodies handed out so far, by `note(id:)` and by `notes()` streams.
+    var bodyReads: Int { lock.withLock { bodiesHandedOut } }
+    /// The ids `note(id:)` was asked for, in order.
+    var noteReads: [NoteID] { lock.withLock { reads } }
 
     func note(_ id: NoteID) -> Note? { lock.withLock { stored[id] } }
 
@@ -39,6 +54,9 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     /// Makes the next save throw, as a failed disk write would.
     func failNextSaveOnce() { lock.withLock { failNextSave = true } }
+
+    /// Makes the next `note(id:)` throw, as a failed database read would.
+    func failNextReadOnce() { lock.withLock { failNextRead = true } }
 
     /// A change from elsewhere (sync): stores the note and publishes.
     func store(_ note: Note) {
@@ -59,9 +77,38 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         }
         lock.withLock {
             subscribers[key] = continuation
-            continuation.yield(list())
+            let current = list()
+            bodiesHandedOut += current.count
+            continuation.yield(current)
         }
         return stream
+    }
+
+    func summaries() -> AsyncStream<[NoteSummary]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [NoteSummary].self)
+        let key = UUID()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.summarySubscribers.removeValue(forKey: key) }
+        }
+        lock.withLock {
+            summarySubscribers[key] = continuation
+            continuation.yield(list().map(NoteSummary.init))
+        }
+        return stream
+    }
+
+    func note(id: NoteID) async throws -> Note? {
+        try lock.withLock {
+            reads.append(id)
+            if failNextRead {
+                failNextRead = false
+                throw ReadFailure()
+            }
+            let note = stored[id]
+            if note != nil { bodiesHandedOut += 1 }
+            return note
+        }
     }
 
     func save(id: NoteID, title: String, body: String) async throws {
@@ -75,7 +122,7 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         mutate { notes in
             notes[id] = Note(
                 id: id, title: title, body: body, updatedAt: nextDate(),
-                sync: .pending(changes: 1))
+                sync: .pending(changes: 1), conflictOf: notes[id]?.conflictOf)
         }
     }
 
@@ -90,7 +137,12 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         lock.withLock {
             change(&stored)
             let current = list()
-            for subscriber in subscribers.values { subscriber.yield(current) }
+            for subscriber in subscribers.values {
+                bodiesHandedOut += current.count
+                subscriber.yield(current)
+            }
+            let summaries = current.map(NoteSummary.init)
+            for subscriber in summarySubscribers.values { subscriber.yield(summaries) }
         }
     }
 

@@ -45,6 +45,14 @@ final class Harness {
         watch?.cancel()
     }
 
+    /// Selects the note and waits until the editor shows it (it is read in full first).
+    func open(_ id: NoteID, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        viewModel.select(id)
+        try await waitUntil("the note open", sourceLocation: sourceLocation) {
+            self.state.editor?.id == id
+        }
+    }
+
     /// Waits, without sleeping, until `condition` holds; fails the test after `timeout`.
     func waitUntil(
         _ what: String, timeout: Duration = .seconds(5),
