@@ -33,7 +33,8 @@ extension NotesViewModel {
     /// the note meanwhile, its text is merged in first when the two combine cleanly
     /// (`ConflictPolicy`); on a real clash the draft stays as it is and is saved as the note's
     /// text, marked `changedElsewhere`. The view model never makes a note of its own: conflict
-    /// copies are the sync engine's alone, made through the database's settlement.
+    /// copies are the sync engine's alone, made through the database's settlement. Once a note
+    /// the server refused is saved, asks `sync` for a run.
     func saveDraft() {
         cancelPendingSave()
         guard var draft, draft.needsSave else { return }
@@ -60,6 +61,8 @@ extension NotesViewModel {
         let id = draft.id
         let text = draft.text
         let previousBase = draft.base
+        // Saving a refused note replaces its refused change; no new change wakes the controller.
+        let wakeSync = openSummary?.id == id && openSummary?.sync == .refused ? sync : nil
         draft.base = text
         draft.isDirty = false
         draft.deletedElsewhere = false
@@ -73,7 +76,9 @@ extension NotesViewModel {
                 self.writeSucceeded()
             } catch {
                 self.saveFailed(id: id, text: text, previousBase: previousBase, error: error)
+                return
             }
+            await wakeSync?.requestSync()
         }
     }
 

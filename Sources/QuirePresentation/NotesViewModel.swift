@@ -21,6 +21,7 @@ public final class NotesViewModel {
 
     let notesRepository: any NotesRepository
     let statusRepository: any SyncStatusRepository
+    let sync: (any SyncRequesting)?
     /// Fixes a deadline `debounce` from now on the injected clock; the returned closure waits for it.
     let debounceDeadline: @Sendable () -> @Sendable () async throws -> Void
     let syncConfigured: Bool
@@ -56,6 +57,8 @@ public final class NotesViewModel {
     @ObservationIgnored var lastWrite: Task<Void, Never>?
 
     /// - Parameters:
+    ///   - sync: asked for a sync run when a note the server refused is saved again; nil when this
+    ///     device does not sync.
     ///   - clock: measures the debounce; tests pass a manual clock.
     ///   - debounce: how long after the last keystroke the draft is saved.
     ///   - syncConfigured: false when this device has no server: an empty list is then "no notes"
@@ -63,11 +66,13 @@ public final class NotesViewModel {
     ///   - dateFormatter: formats row dates and the last sync time.
     public init(
         notes: any NotesRepository, status: any SyncStatusRepository,
-        clock: some Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(500),
+        sync: (any SyncRequesting)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        debounce: Duration = .milliseconds(500),
         syncConfigured: Bool = true, dateFormatter: NotesDateFormatter = NotesDateFormatter()
     ) {
         notesRepository = notes
         statusRepository = status
+        self.sync = sync
         debounceDeadline = { Self.sleepUntil(clock, after: debounce) }
         self.syncConfigured = syncConfigured
         formatter = dateFormatter

@@ -260,6 +260,33 @@ struct DraftTests {
         #expect(h.state.writeFailure == nil)
     }
 
+    @Test func editingARefusedNoteAsksForASync() async throws {
+        // Saving a refused note replaces its refused change: no new pending change wakes the
+        // controller, so the view model asks.
+        let refused = Note.sample("Groceries", "eggs", sync: .refused)
+        let h = Harness(notes: [refused])
+        defer { h.stop() }
+        try await h.start()
+        try await h.open(refused.id)
+
+        h.viewModel.edit(title: "Groceries", body: "eggs, fixed")
+        await h.viewModel.flush()
+
+        #expect(h.notes.saves == [Save(id: refused.id, title: "Groceries", body: "eggs, fixed")])
+        try await h.waitUntil("a sync requested") { h.sync.requests == 1 }
+    }
+
+    @Test func editingAnyOtherNoteLeavesTheSyncToTheController() async throws {
+        let h = try await openNote()
+        defer { h.stop() }
+
+        h.viewModel.edit(title: "Groceries", body: "eggs\nmilk")
+        await h.viewModel.flush()
+
+        #expect(h.notes.saves.count == 1)
+        await h.expectStillHolds("no sync requested") { h.sync.requests == 0 }
+    }
+
     @Test func leavingTheScreenSavesTheDraft() async throws {
         let h = try await openNote()
         h.viewModel.edit(title: "Groceries", body: "eggs\nbutter")

@@ -10,6 +10,7 @@ import Testing
 final class Harness {
     let notes: FakeNotesRepository
     let status: FakeSyncStatusRepository
+    let sync = FakeSyncRequester()
     let clock = ManualClock()
     let viewModel: NotesViewModel
     private var watch: Task<Void, Never>?
@@ -26,7 +27,7 @@ final class Harness {
         self.notes = FakeNotesRepository(notes)
         self.status = FakeSyncStatusRepository(status)
         viewModel = NotesViewModel(
-            notes: self.notes, status: self.status, clock: clock, debounce: .milliseconds(500),
+            notes: self.notes, status: self.status, sync: sync, clock: clock, debounce: .milliseconds(500),
             syncConfigured: syncConfigured, dateFormatter: formatter)
     }
 
