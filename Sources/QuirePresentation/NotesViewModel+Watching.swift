@@ -7,6 +7,10 @@ extension NotesViewModel {
     /// Watches both streams and keeps `viewState` current. Returns when the caller's task is
     /// cancelled (SwiftUI's `.task`) or `onDisappear()` is called. Calling it again while watching
     /// stops the earlier watch.
+    ///
+    /// A stream that ends while watching (the database ends its streams when a read fails) is
+    /// shown as `readProblem`, the rows and status kept, and subscribed to again after
+    /// ``resubscribeDelay(afterFailures:)`` on the injected clock.
     public func onAppear() async {
         watching?.cancel()
         let watch = Task { await self.watch() }
@@ -26,16 +30,54 @@ extension NotesViewModel {
     }
 
     private func watch() async {
-        let summaryStream = notesRepository.summaries()
-        let statusStream = statusRepository.status()
         await withDiscardingTaskGroup { group in
-            group.addTask {
-                for await list in summaryStream { await self.receive(list) }
+            group.addTask { await self.watchList() }
+            group.addTask { await self.watchStatus() }
+        }
+    }
+
+    private func watchList() async {
+        await keepWatching(
+            subscribe: { self.notesRepository.summaries() }, receive: { self.receive($0) },
+            down: { self.listFailure = $0 ? "Couldn't read your notes; trying again" : nil })
+    }
+
+    private func watchStatus() async {
+        await keepWatching(
+            subscribe: { self.statusRepository.status() }, receive: { self.receive($0) },
+            down: { self.statusFailure = $0 ? "Couldn't read the sync status; trying again" : nil })
+    }
+
+    /// Follows one stream until the task is cancelled, subscribing again whenever it ends. `down`
+    /// is told when the stream ends (true) and when a value arrives after that (false).
+    private func keepWatching<Value: Sendable>(
+        subscribe: () -> AsyncStream<Value>, receive: (Value) -> Void, down: (Bool) -> Void
+    ) async {
+        var failures = 0
+        while !Task.isCancelled {
+            for await value in subscribe() {
+                if failures > 0 {
+                    failures = 0
+                    down(false)
+                }
+                receive(value)
             }
-            group.addTask {
-                for await status in statusStream { await self.receive(status) }
+            guard !Task.isCancelled else { return }
+            failures += 1
+            down(true)
+            publish()
+            do {
+                try await sleep(Self.resubscribeDelay(afterFailures: failures))
+            } catch {
+                return
             }
         }
+    }
+
+    /// How long to wait before subscribing again after a stream ended `failures` times in a row:
+    /// 1 s, doubling, at most 30 s.
+    nonisolated static func resubscribeDelay(afterFailures failures: Int) -> Duration {
+        .seconds(min(1 << min(max(failures, 1) - 1, 5), 30))
     }
 
     /// Takes in the latest list. The open note is read again only if its own summary changed; a

@@ -24,6 +24,8 @@ public final class NotesViewModel {
     let sync: (any SyncRequesting)?
     /// Fixes a deadline `debounce` from now on the injected clock; the returned closure waits for it.
     let debounceDeadline: @Sendable () -> @Sendable () async throws -> Void
+    /// Waits on the injected clock (the pause before subscribing again to an ended stream).
+    let sleep: @Sendable (Duration) async throws -> Void
     let syncConfigured: Bool
     let formatter: NotesDateFormatter
     let policy = ConflictPolicy()
@@ -37,6 +39,10 @@ public final class NotesViewModel {
     @ObservationIgnored var rowCacheDay: Date?
     @ObservationIgnored var status: SyncStatus?
     @ObservationIgnored var watching: Task<Void, Never>?
+    /// Set while the list's stream is down (it ended: a read failed), until it answers again.
+    @ObservationIgnored var listFailure: String?
+    /// Set while the status stream is down, until it answers again.
+    @ObservationIgnored var statusFailure: String?
 
     // MARK: The open note
     @ObservationIgnored var draft: Draft?
@@ -74,6 +80,7 @@ public final class NotesViewModel {
         statusRepository = status
         self.sync = sync
         debounceDeadline = { Self.sleepUntil(clock, after: debounce) }
+        sleep = { try await clock.sleep(for: $0) }
         self.syncConfigured = syncConfigured
         formatter = dateFormatter
         publish()
@@ -163,7 +170,8 @@ public final class NotesViewModel {
     func publish() {
         let next = NotesViewState.build(
             rows: rows, status: status, syncConfigured: syncConfigured,
-            editor: draft?.editorState, writeFailure: writeFailure, readProblem: openFailure,
+            editor: draft?.editorState, writeFailure: writeFailure,
+            readProblem: listFailure ?? statusFailure ?? openFailure,
             formatter: formatter)
         if next != viewState { viewState = next }
     }

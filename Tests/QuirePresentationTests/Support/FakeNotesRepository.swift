@@ -31,6 +31,8 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     private var recordedDeletes: [NoteID] = []
     private var failNextSave = false
     private var failNextRead = false
+    private var failingSubscriptions = 0
+    private var summariesSubscribed = 0
     private var bodiesHandedOut = 0
     private var reads: [NoteID] = []
     private var tick: TimeInterval = 0
@@ -57,6 +59,23 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     /// Makes the next `note(id:)` throw, as a failed database read would.
     func failNextReadOnce() { lock.withLock { failNextRead = true } }
+
+    /// How many times `summaries()` was called.
+    var summarySubscriptions: Int { lock.withLock { summariesSubscribed } }
+
+    /// Ends every open summaries stream, as the database does when a read fails. Later
+    /// subscriptions work again (unless `failSubscriptions` says otherwise).
+    func endSummaryStreams() {
+        let ended = lock.withLock {
+            let ended = summarySubscribers.values
+            summarySubscribers = [:]
+            return ended
+        }
+        for continuation in ended { continuation.finish() }
+    }
+
+    /// The next `count` summaries streams end at once, with no value, as a read that keeps failing.
+    func failSubscriptions(_ count: Int) { lock.withLock { failingSubscriptions = count } }
 
     /// A change from elsewhere (sync): stores the note and publishes.
     func store(_ note: Note) {
@@ -91,10 +110,17 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
             guard let self else { return }
             _ = self.lock.withLock { self.summarySubscribers.removeValue(forKey: key) }
         }
-        lock.withLock {
+        let fails = lock.withLock {
+            summariesSubscribed += 1
+            if failingSubscriptions > 0 {
+                failingSubscriptions -= 1
+                return true
+            }
             summarySubscribers[key] = continuation
             continuation.yield(list().map(NoteSummary.init))
+            return false
         }
+        if fails { continuation.finish() }
         return stream
     }
 
