@@ -52,6 +52,33 @@ struct Draft {
             changedElsewhere: changedElsewhere)
     }
 
+    /// The stored note holds another device's text (neither this draft's base nor one of its own
+    /// saves) while this draft has typing that is not saved: saving it on this note would replace
+    /// that text.
+    func isOverrun(by stored: Note) -> Bool {
+        isDirty && stored.text != base && !echoes.contains(stored.text)
+    }
+
+    /// Whether `note` is the conflict copy the sync engine makes of text this draft saved: the
+    /// policy's copy title, the saved body.
+    func isConflictCopy(_ note: Note, policy: ConflictPolicy) -> Bool {
+        ([base] + echoes).contains {
+            note.text == NoteText(title: policy.copyTitle(for: $0.title), body: $0.body)
+        }
+    }
+
+    /// This draft moved onto `copy`, the sync engine's conflict copy of text it saved: the typing
+    /// since goes on there, and the note it left keeps the other device's text. A title typed
+    /// here since the last save is kept; otherwise the copy's title.
+    func moved(to copy: Note) -> Draft {
+        var draft = Draft(copy)
+        let title = text.title == base.title ? copy.title : text.title
+        draft.text = NoteText(title: title, body: text.body)
+        draft.isDirty = draft.text != draft.base
+        draft.changedElsewhere = true
+        return draft
+    }
+
     /// Takes in the stored note as last read (nil: not in the database, or deleted). Returns nil
     /// when the draft should close: its note was deleted elsewhere and nothing typed here is
     /// unsaved.

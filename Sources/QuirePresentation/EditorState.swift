@@ -19,7 +19,10 @@ public struct EditorState: Equatable, Sendable {
     /// The last save of this draft failed; the draft stays dirty so the next save retries.
     public let saveFailed: Bool
     /// Another device changed this note while it was open here, and its text clashed with the
-    /// draft: the editor kept the draft. Stays true while the editor shows this note.
+    /// draft: the editor kept the draft. When the sync engine had already settled the clash (the
+    /// note took the other text, this device's saved text went to a linked conflict copy), the
+    /// editor moved to that copy, `id` included, so the typing goes on beside the text it
+    /// continues. Stays true while the editor shows this note.
     public let changedElsewhere: Bool
 
     public init(

@@ -141,6 +141,32 @@ struct DraftTests {
         #expect(h.state.editor?.changedElsewhere == true)
     }
 
+    @Test func whenTheEngineSettledTheClashTheDraftGoesOnInItsCopy() async throws {
+        // This device saved "duck eggs". The engine met the other device's "quail eggs": the note
+        // took the server's text and "duck eggs" went to a linked copy, in one commit. What was
+        // typed since belongs with the copy; saving it on the note would replace "quail eggs".
+        let h = try await openNote()
+        defer { h.stop() }
+        h.viewModel.edit(title: "Groceries", body: "duck eggs")
+        await h.viewModel.flush()
+        h.viewModel.edit(title: "Groceries", body: "duck eggs\nbread")
+        let copy = Note.sample(
+            "Groceries (conflict copy)", "duck eggs", sync: .pending(changes: 1), conflictOf: note.id)
+
+        h.notes.store(.sample("Groceries", "quail eggs", sync: .conflict, id: note.id), copy)
+
+        try await h.waitUntil("the editor on the copy") { h.state.editor?.id == copy.id }
+        #expect(h.state.editor?.title == "Groceries (conflict copy)")
+        #expect(h.state.editor?.body == "duck eggs\nbread")
+        #expect(h.state.editor?.changedElsewhere == true)
+        await h.viewModel.flush()
+        #expect(
+            h.notes.saves.last
+                == Save(id: copy.id, title: "Groceries (conflict copy)", body: "duck eggs\nbread"))
+        #expect(h.notes.note(note.id)?.body == "quail eggs")
+        #expect(Set(h.notes.storedIDs) == [note.id, other.id, copy.id])
+    }
+
     @Test func aCleanEditorShowsTheOtherDevicesText() async throws {
         let h = try await openNote()
         defer { h.stop() }

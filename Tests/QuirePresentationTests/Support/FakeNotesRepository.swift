@@ -77,9 +77,11 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     /// The next `count` summaries streams end at once, with no value, as a read that keeps failing.
     func failSubscriptions(_ count: Int) { lock.withLock { failingSubscriptions = count } }
 
-    /// A change from elsewhere (sync): stores the note and publishes.
-    func store(_ note: Note) {
-        mutate { $0[note.id] = note }
+    /// A change from elsewhere (sync): stores the notes in one commit and publishes.
+    func store(_ notes: Note...) {
+        mutate { stored in
+            for note in notes { stored[note.id] = note }
+        }
     }
 
     /// A delete from elsewhere: removes the note and publishes.

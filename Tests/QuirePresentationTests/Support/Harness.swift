@@ -96,10 +96,11 @@ extension Note {
     /// A stored note for tests, dated `minutesAgo` before `Harness.now`.
     static func sample(
         _ title: String, _ body: String = "", sync: NoteSyncState = .synced, minutesAgo: Double = 0,
-        id: NoteID = NoteID()
+        id: NoteID = NoteID(), conflictOf: NoteID? = nil
     ) -> Note {
         Note(
             id: id, title: title, body: body,
-            updatedAt: Harness.now.addingTimeInterval(-minutesAgo * 60), sync: sync)
+            updatedAt: Harness.now.addingTimeInterval(-minutesAgo * 60), sync: sync,
+            conflictOf: conflictOf)
     }
 }
