@@ -25,8 +25,10 @@ public struct NotesViewState: Equatable, Sendable {
     public let statusLabel: String
     /// The last save or delete that failed, for people; cleared by the next write that succeeds.
     public let writeFailure: String?
-    /// Reading the notes failed, for people ("Couldn't open the note: …"); the rows and the draft
-    /// stay. Cleared by the next read that succeeds.
+    /// Reading from the database failed, for people: "Couldn't read your notes; trying again"
+    /// while the list's stream is down (it is subscribed to again after a short wait), the same
+    /// for the sync status, or "Couldn't open the note: …". The rows, status and draft stay as they
+    /// were. Cleared by the next read that succeeds.
     public let readProblem: String?
 
     public init(
