@@ -1,8 +1,8 @@
 import Foundation
 import QuireDomain
 
-/// The note open in the editor: the view model's until saved. An incoming notes list never
-/// overwrites text typed here; it only records what changed underneath.
+/// The note open in the editor: the view model's until saved. The stored note, read again when it
+/// changes, never overwrites text typed here; it only records what changed underneath.
 struct Draft {
     var id: NoteID
     var text: NoteText
@@ -21,6 +21,8 @@ struct Draft {
     /// Never seen in a notes list: created here, not yet saved (or the save not yet published).
     var isNew: Bool
     var saveFailed = false
+    /// Another device's text clashed with this draft; the draft was kept.
+    var changedElsewhere = false
 
     /// A draft of a stored note, clean.
     init(_ note: Note) {
@@ -46,14 +48,43 @@ struct Draft {
         EditorState(
             id: id, title: text.title, body: text.body, isDirty: isDirty,
             remoteChangePending: remote != nil || deletedElsewhere,
-            deletedElsewhere: deletedElsewhere, saveFailed: saveFailed)
+            deletedElsewhere: deletedElsewhere, saveFailed: saveFailed,
+            changedElsewhere: changedElsewhere)
     }
 
-    /// Takes in the latest notes list. Returns nil when the draft should close: its note was
-    /// deleted elsewhere and nothing typed here is unsaved.
-    func reconciled(with notes: [Note]) -> Draft? {
+    /// The stored note holds another device's text (neither this draft's base nor one of its own
+    /// saves) while this draft has typing that is not saved: saving it on this note would replace
+    /// that text.
+    func isOverrun(by stored: Note) -> Bool {
+        isDirty && stored.text != base && !echoes.contains(stored.text)
+    }
+
+    /// Whether `note` is the conflict copy the sync engine makes of text this draft saved: the
+    /// policy's copy title, the saved body.
+    func isConflictCopy(_ note: Note, policy: ConflictPolicy) -> Bool {
+        ([base] + echoes).contains {
+            note.text == NoteText(title: policy.copyTitle(for: $0.title), body: $0.body)
+        }
+    }
+
+    /// This draft moved onto `copy`, the sync engine's conflict copy of text it saved: the typing
+    /// since goes on there, and the note it left keeps the other device's text. A title typed
+    /// here since the last save is kept; otherwise the copy's title.
+    func moved(to copy: Note) -> Draft {
+        var draft = Draft(copy)
+        let title = text.title == base.title ? copy.title : text.title
+        draft.text = NoteText(title: title, body: text.body)
+        draft.isDirty = draft.text != draft.base
+        draft.changedElsewhere = true
+        return draft
+    }
+
+    /// Takes in the stored note as last read (nil: not in the database, or deleted). Returns nil
+    /// when the draft should close: its note was deleted elsewhere and nothing typed here is
+    /// unsaved.
+    func reconciled(with stored: Note?) -> Draft? {
         var draft = self
-        guard let stored = notes.first(where: { $0.id == id }) else {
+        guard let stored else {
             // Not yet stored, or our own save is on its way: nothing was deleted.
             if isNew || !echoes.isEmpty { return draft }
             guard isDirty else { return nil }

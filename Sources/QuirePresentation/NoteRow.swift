@@ -46,11 +46,17 @@ public struct NoteRow: Identifiable, Equatable, Sendable {
 
     /// The row for `note`, its date formatted by `formatter`.
     public init(_ note: Note, formatter: NotesDateFormatter) {
-        let title = note.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.init(NoteSummary(note), formatter: formatter)
+    }
+
+    /// The row for a summary (what the list watches), its date formatted by `formatter`. The
+    /// summary's preview is the start of the body, which holds the line the row shows.
+    public init(_ summary: NoteSummary, formatter: NotesDateFormatter) {
+        let title = summary.title.trimmingCharacters(in: .whitespacesAndNewlines)
         self.init(
-            id: note.id, title: title.isEmpty ? "Untitled" : title,
-            preview: Self.preview(of: note.body), date: formatter.rowDate(note.updatedAt),
-            badge: Badge(note.sync))
+            id: summary.id, title: title.isEmpty ? "Untitled" : title,
+            preview: Self.preview(of: summary.preview), date: formatter.rowDate(summary.updatedAt),
+            badge: Badge(summary.sync))
     }
 
     /// The first line of `body` with any text, trimmed, cut to `previewLength` with an ellipsis.

@@ -2,44 +2,69 @@ import Foundation
 import Observation
 import QuireDomain
 
-/// The notes screen's brain (seed 000 card 2): combines the notes and sync-status streams into one
-/// view state, and owns the editor's draft until it is saved.
+/// The notes screen's brain (seed 000 card 2): combines the note summaries and sync-status streams
+/// into one view state, and owns the editor's draft until it is saved.
 ///
-/// It watches, it never fetches: each stream replays its value, then every change, whether it came
-/// from this screen or from sync. The draft is saved `debounce` after typing stops, on leaving the
-/// note (`select`, `create`, `deselect`, `onDisappear`) and on `flush()`; an incoming list never
-/// overwrites it. Writes reach the repository one at a time, in the order they were made, so a
-/// later save of a note never lands before an earlier one.
+/// It watches, it never fetches a list: the list is the summaries stream (titles and previews, no
+/// whole bodies), and only the note open in the editor is read whole, by id, when it is selected
+/// and again whenever its summary changes. The draft is saved `debounce` after typing stops, on
+/// leaving the note (`select`, `create`, `deselect`, `onDisappear`) and on `flush()`; the stored
+/// note never overwrites it. Writes reach the repository one at a time, in the order they were
+/// made, so a later save of a note never lands before an earlier one.
 ///
 /// Uses nothing newer than iOS 17 / macOS 14 (`@Observable`, no `Mutex`, no `Observations`).
 @MainActor
 @Observable
 public final class NotesViewModel {
     /// Everything the screen shows. Changes only when something visible changed.
-    public private(set) var viewState = NotesViewState()
+    public internal(set) var viewState = NotesViewState()
 
-    private let notesRepository: any NotesRepository
-    private let statusRepository: any SyncStatusRepository
+    let notesRepository: any NotesRepository
+    let statusRepository: any SyncStatusRepository
+    let sync: (any SyncRequesting)?
     /// Fixes a deadline `debounce` from now on the injected clock; the returned closure waits for it.
-    private let debounceDeadline: @Sendable () -> @Sendable () async throws -> Void
-    private let syncConfigured: Bool
-    private let formatter: NotesDateFormatter
-    private let policy = ConflictPolicy()
+    let debounceDeadline: @Sendable () -> @Sendable () async throws -> Void
+    /// Waits on the injected clock (the pause before subscribing again to an ended stream).
+    let sleep: @Sendable (Duration) async throws -> Void
+    let syncConfigured: Bool
+    let formatter: NotesDateFormatter
+    let policy = ConflictPolicy()
 
-    @ObservationIgnored private var notes: [Note]?
-    @ObservationIgnored private var rows: [NoteRow]?
-    /// Each note's row as last formatted, reused while the note is unchanged: formatting 10,000
+    // MARK: The list
+    @ObservationIgnored var summaries: [NoteSummary]?
+    @ObservationIgnored var rows: [NoteRow]?
+    /// Each note's row as last formatted, reused while its summary is unchanged: formatting 10,000
     /// dates on every save would stall the main actor. Valid for `rowCacheDay` only.
-    @ObservationIgnored private var rowCache: [NoteID: (note: Note, row: NoteRow)] = [:]
-    @ObservationIgnored private var rowCacheDay: Date?
-    @ObservationIgnored private var status: SyncStatus?
-    @ObservationIgnored private var draft: Draft?
-    @ObservationIgnored private var writeFailure: String?
-    @ObservationIgnored private var pendingSave: Task<Void, Never>?
-    @ObservationIgnored private var lastWrite: Task<Void, Never>?
-    @ObservationIgnored private var watching: Task<Void, Never>?
+    @ObservationIgnored var rowCache: [NoteID: (summary: NoteSummary, row: NoteRow)] = [:]
+    @ObservationIgnored var rowCacheDay: Date?
+    @ObservationIgnored var status: SyncStatus?
+    @ObservationIgnored var watching: Task<Void, Never>?
+    /// Set while the list's stream is down (it ended: a read failed), until it answers again.
+    @ObservationIgnored var listFailure: String?
+    /// Set while the status stream is down, until it answers again.
+    @ObservationIgnored var statusFailure: String?
+
+    // MARK: The open note
+    @ObservationIgnored var draft: Draft?
+    /// Selected, and being read whole; the editor opens when the read answers.
+    @ObservationIgnored var opening: NoteID?
+    /// The open (or opening) note's summary in the latest list: a different one means it changed.
+    @ObservationIgnored var openSummary: NoteSummary?
+    @ObservationIgnored var readWanted = false
+    @ObservationIgnored var reader: Task<Void, Never>?
+    /// Bumped whenever a read in flight stops being worth applying (another note selected, the
+    /// note gone from a newer list).
+    @ObservationIgnored var readGeneration = 0
+    @ObservationIgnored var openFailure: String?
+
+    // MARK: Writing
+    @ObservationIgnored var writeFailure: String?
+    @ObservationIgnored var pendingSave: Task<Void, Never>?
+    @ObservationIgnored var lastWrite: Task<Void, Never>?
 
     /// - Parameters:
+    ///   - sync: asked for a sync run when a note the server refused is saved again; nil when this
+    ///     device does not sync.
     ///   - clock: measures the debounce; tests pass a manual clock.
     ///   - debounce: how long after the last keystroke the draft is saved.
     ///   - syncConfigured: false when this device has no server: an empty list is then "no notes"
@@ -47,101 +72,43 @@ public final class NotesViewModel {
     ///   - dateFormatter: formats row dates and the last sync time.
     public init(
         notes: any NotesRepository, status: any SyncStatusRepository,
-        clock: some Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(500),
+        sync: (any SyncRequesting)? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        debounce: Duration = .milliseconds(500),
         syncConfigured: Bool = true, dateFormatter: NotesDateFormatter = NotesDateFormatter()
     ) {
         notesRepository = notes
         statusRepository = status
+        self.sync = sync
         debounceDeadline = { Self.sleepUntil(clock, after: debounce) }
+        sleep = { try await clock.sleep(for: $0) }
         self.syncConfigured = syncConfigured
         formatter = dateFormatter
         publish()
     }
 
-    // MARK: - Watching
-
-    /// Watches both streams and keeps `viewState` current. Returns when the caller's task is
-    /// cancelled (SwiftUI's `.task`) or `onDisappear()` is called. Calling it again while watching
-    /// stops the earlier watch.
-    public func onAppear() async {
-        watching?.cancel()
-        let watch = Task { await self.watch() }
-        watching = watch
-        await withTaskCancellationHandler {
-            await watch.value
-        } onCancel: {
-            watch.cancel()
-        }
-    }
-
-    /// Stops watching and saves a dirty draft: leaving the screen is leaving the note.
-    public func onDisappear() {
-        watching?.cancel()
-        watching = nil
-        saveDraft()
-    }
-
-    private func watch() async {
-        let notesStream = notesRepository.notes()
-        let statusStream = statusRepository.status()
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                for await list in notesStream { await self.receive(list) }
-            }
-            group.addTask {
-                for await status in statusStream { await self.receive(status) }
-            }
-        }
-    }
-
-    private func receive(_ list: [Note]) {
-        notes = list
-        rows = makeRows(list)
-        if let draft {
-            let next = draft.reconciled(with: list)
-            if next == nil { cancelPendingSave() }
-            self.draft = next
-        }
-        publish()
-    }
-
-    private func makeRows(_ list: [Note]) -> [NoteRow] {
-        let today = formatter.today()
-        let cache = rowCacheDay == today ? rowCache : [:]
-        var next: [NoteID: (note: Note, row: NoteRow)] = [:]
-        next.reserveCapacity(list.count)
-        let rows = list.map { note in
-            let row =
-                cache[note.id].flatMap { $0.note == note ? $0.row : nil }
-                ?? NoteRow(note, formatter: formatter)
-            next[note.id] = (note, row)
-            return row
-        }
-        rowCache = next
-        rowCacheDay = today
-        return rows
-    }
-
-    private func receive(_ status: SyncStatus) {
-        self.status = status
-        publish()
-    }
-
     // MARK: - Actions
 
-    /// Opens the note in the editor, saving the current draft first if it has unsaved text.
-    /// An id not in the latest list changes nothing.
+    /// Opens the note in the editor once it is read whole, saving the current draft first if it
+    /// has unsaved text. The editor closes at once and opens on the read's answer; when several
+    /// notes are selected quickly, only the last one opens. An id not in the latest list changes
+    /// nothing.
     public func select(_ id: NoteID) {
-        guard draft?.id != id, let note = notes?.first(where: { $0.id == id }) else { return }
+        guard draft?.id != id, opening != id,
+            let summary = summaries?.first(where: { $0.id == id })
+        else { return }
         saveDraft()
-        draft = Draft(note)
+        draft = nil
+        opening = id
+        openSummary = summary
+        readGeneration += 1
         publish()
+        requestRead()
     }
 
     /// Closes the editor, saving its draft first if it has unsaved text.
     public func deselect() {
         saveDraft()
-        draft = nil
+        closeEditor()
         publish()
     }
 
@@ -149,6 +116,7 @@ public final class NotesViewModel {
     /// something is typed into it; left empty, it disappears.
     public func create() {
         saveDraft()
+        closeEditor()
         draft = Draft(newNoteWith: NoteText(title: "", body: ""))
         publish()
     }
@@ -167,9 +135,9 @@ public final class NotesViewModel {
     /// Deletes the note through the repository, after any write queued before it. Closes the
     /// editor, unsaved text included, if it held that note.
     public func delete(_ id: NoteID) {
-        if draft?.id == id {
+        if draft?.id == id || opening == id {
             cancelPendingSave()
-            draft = nil
+            closeEditor()
             publish()
         }
         enqueueWrite { [notesRepository] in
@@ -188,123 +156,23 @@ public final class NotesViewModel {
         saveDraft()
         await lastWrite?.value
     }
-}
 
-// MARK: - Saving
-
-extension NotesViewModel {
-    private func scheduleSave() {
-        pendingSave?.cancel()
-        let sleep = debounceDeadline()
-        pendingSave = Task {
-            do { try await sleep() } catch { return }
-            // Cancellation and this check both run on the main actor: a cancelled wait never saves.
-            guard !Task.isCancelled else { return }
-            self.pendingSave = nil
-            self.saveDraft()
-        }
-    }
-
-    /// The deadline is fixed now, at the keystroke, not when the waiting task first runs.
-    private nonisolated static func sleepUntil<C: Clock<Duration>>(
-        _ clock: C, after duration: Duration
-    ) -> @Sendable () async throws -> Void {
-        let deadline = clock.now.advanced(by: duration)
-        return { try await clock.sleep(until: deadline, tolerance: nil) }
-    }
-
-    private func cancelPendingSave() {
-        pendingSave?.cancel()
-        pendingSave = nil
-    }
-
-    /// Hands the draft to the repository if it has anything to write. If another device changed
-    /// the note meanwhile, its text is merged in first (ConflictPolicy); on a real clash the
-    /// draft becomes a new note, a conflict copy, and the stored note keeps the other text, so
-    /// nothing anyone typed is lost.
-    private func saveDraft() {
-        cancelPendingSave()
-        guard var draft, draft.needsSave else { return }
-        if let remote = draft.remote {
-            draft.remote = nil
-            let resolution = policy.resolve(
-                base: draft.base, local: .edited(draft.text), server: .edited(remote))
-            switch resolution {
-            case .alreadyEqual:
-                draft.text = remote
-                draft.base = remote
-                draft.isDirty = false
-                self.draft = draft
-                publish()
-                return
-            case .merged(let merged):
-                draft.text = merged
-            case .keepBoth(let copy):
-                draft = Draft(newNoteWith: copy)
-            case .recreate, .keepServer, .bothDeleted:
-                break  // Not answers to two edits.
-            }
-        }
-        let id = draft.id
-        let text = draft.text
-        let previousBase = draft.base
-        draft.base = text
-        draft.isDirty = false
-        draft.deletedElsewhere = false
-        draft.saveFailed = false
-        draft.echoes.append(text)
-        self.draft = draft
-        publish()
-        enqueueWrite { [notesRepository] in
-            do {
-                try await notesRepository.save(id: id, title: text.title, body: text.body)
-                self.writeSucceeded()
-            } catch {
-                self.saveFailed(id: id, text: text, previousBase: previousBase, error: error)
-            }
-        }
-    }
-
-    /// Runs `write` after every write queued before it, so writes land in the order they were made.
-    private func enqueueWrite(_ write: @escaping @MainActor @Sendable () async -> Void) {
-        let previous = lastWrite
-        lastWrite = Task {
-            await previous?.value
-            await write()
-        }
-    }
-
-    private func writeSucceeded() {
-        guard writeFailure != nil else { return }
-        writeFailure = nil
-        publish()
-    }
-
-    private func writeFailed(_ message: String) {
-        writeFailure = message
-        publish()
-    }
-
-    /// The draft, if still open, becomes dirty again so the next save retries.
-    private func saveFailed(id: NoteID, text: NoteText, previousBase: NoteText, error: any Error) {
-        if var draft, draft.id == id {
-            if let echo = draft.echoes.firstIndex(of: text) { draft.echoes.remove(at: echo) }
-            if draft.base == text {
-                draft.base = previousBase
-                draft.isDirty = draft.text != previousBase
-            }
-            draft.saveFailed = true
-            self.draft = draft
-        }
-        writeFailed("Couldn't save the note: \(error)")
+    /// Forgets the open note; a read in flight for it is dropped when it answers.
+    func closeEditor() {
+        draft = nil
+        opening = nil
+        openSummary = nil
+        readGeneration += 1
     }
 
     // MARK: - Publishing
 
-    private func publish() {
+    func publish() {
         let next = NotesViewState.build(
             rows: rows, status: status, syncConfigured: syncConfigured,
-            editor: draft?.editorState, writeFailure: writeFailure, formatter: formatter)
+            editor: draft?.editorState, writeFailure: writeFailure,
+            readProblem: listFailure ?? statusFailure ?? openFailure,
+            formatter: formatter)
         if next != viewState { viewState = next }
     }
 }

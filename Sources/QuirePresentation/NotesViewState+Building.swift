@@ -5,13 +5,13 @@ extension NotesViewState {
     /// Combines what the view model knows into the view state. Pure: same input, same state.
     ///
     /// - Parameters:
-    ///   - rows: the rows of the latest notes list, or nil before the first list arrived.
+    ///   - rows: the rows of the latest list, or nil before the first list arrived.
     ///   - status: the latest sync status, or nil before the first one arrived.
     ///   - syncConfigured: false when this device has no server: then an empty list is simply
     ///     "no notes", since no sync will ever bring any.
     static func build(
         rows: [NoteRow]?, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
-        writeFailure: String?, formatter: NotesDateFormatter
+        writeFailure: String?, readProblem: String? = nil, formatter: NotesDateFormatter
     ) -> NotesViewState {
         let status = status ?? SyncStatus()
         return NotesViewState(
@@ -25,7 +25,8 @@ extension NotesViewState {
             pendingCount: status.pendingCount,
             conflictCount: status.conflictCount,
             statusLabel: statusLabel(status, syncConfigured: syncConfigured),
-            writeFailure: writeFailure)
+            writeFailure: writeFailure,
+            readProblem: readProblem)
     }
 
     /// "No notes" only when that is known: after a sync succeeded, or with no server at all.

@@ -25,11 +25,17 @@ public struct NotesViewState: Equatable, Sendable {
     public let statusLabel: String
     /// The last save or delete that failed, for people; cleared by the next write that succeeds.
     public let writeFailure: String?
+    /// Reading from the database failed, for people: "Couldn't read your notes; trying again"
+    /// while the list's stream is down (it is subscribed to again after a short wait), the same
+    /// for the sync status, or "Couldn't open the note: …". The rows, status and draft stay as they
+    /// were. Cleared by the next read that succeeds.
+    public let readProblem: String?
 
     public init(
         rows: [NoteRow] = [], empty: EmptyState? = nil, isSyncing: Bool = false,
         syncProblem: String? = nil, editor: EditorState? = nil, pendingCount: Int = 0,
-        conflictCount: Int = 0, statusLabel: String = "", writeFailure: String? = nil
+        conflictCount: Int = 0, statusLabel: String = "", writeFailure: String? = nil,
+        readProblem: String? = nil
     ) {
         self.rows = rows
         self.empty = empty
@@ -40,5 +46,6 @@ public struct NotesViewState: Equatable, Sendable {
         self.conflictCount = conflictCount
         self.statusLabel = statusLabel
         self.writeFailure = writeFailure
+        self.readProblem = readProblem
     }
 }

@@ -15,7 +15,7 @@ struct DraftTests {
     private func openNote() async throws -> Harness {
         let h = Harness(notes: [note, other])
         try await h.start()
-        h.viewModel.select(note.id)
+        try await h.open(note.id)
         return h
     }
 
@@ -82,9 +82,9 @@ struct DraftTests {
         h.viewModel.edit(title: "Groceries", body: "eggs\nbread")
         h.viewModel.select(other.id)
 
-        #expect(h.state.editor?.id == other.id)
-        #expect(h.state.editor?.body == "tickets")
         try await h.waitUntil("the save on leaving") { h.notes.saves.count == 1 }
+        try await h.waitUntil("the other note open") { h.state.editor?.id == other.id }
+        #expect(h.state.editor?.body == "tickets")
         #expect(h.notes.saves == [Save(id: note.id, title: "Groceries", body: "eggs\nbread")])
         h.clock.advance(by: .seconds(1))
         await h.viewModel.flush()
@@ -122,7 +122,9 @@ struct DraftTests {
         #expect(h.state.editor?.remoteChangePending == false)
     }
 
-    @Test func aClashingRemoteChangeKeepsBothTexts() async throws {
+    @Test func aClashingRemoteChangeKeepsTheDraftAndMakesNoNote() async throws {
+        // Only the sync engine makes conflict copies (linked, counted, resolvable), through the
+        // database's settlement; the view model only ever saves the note it edits.
         let h = try await openNote()
         defer { h.stop() }
         h.viewModel.edit(title: "Groceries", body: "duck eggs")
@@ -131,13 +133,38 @@ struct DraftTests {
 
         await h.viewModel.flush()
 
-        let save = try #require(h.notes.saves.first)
-        #expect(h.notes.saves.count == 1)
-        #expect(save.id != note.id)
-        #expect(save.title == "Groceries (conflict copy)")
-        #expect(save.body == "duck eggs")
+        #expect(h.notes.saves == [Save(id: note.id, title: "Groceries", body: "duck eggs")])
+        #expect(Set(h.notes.storedIDs) == [note.id, other.id])
+        #expect(h.state.editor?.id == note.id)
+        #expect(h.state.editor?.body == "duck eggs")
+        #expect(h.state.editor?.isDirty == false)
+        #expect(h.state.editor?.changedElsewhere == true)
+    }
+
+    @Test func whenTheEngineSettledTheClashTheDraftGoesOnInItsCopy() async throws {
+        // This device saved "duck eggs". The engine met the other device's "quail eggs": the note
+        // took the server's text and "duck eggs" went to a linked copy, in one commit. What was
+        // typed since belongs with the copy; saving it on the note would replace "quail eggs".
+        let h = try await openNote()
+        defer { h.stop() }
+        h.viewModel.edit(title: "Groceries", body: "duck eggs")
+        await h.viewModel.flush()
+        h.viewModel.edit(title: "Groceries", body: "duck eggs\nbread")
+        let copy = Note.sample(
+            "Groceries (conflict copy)", "duck eggs", sync: .pending(changes: 1), conflictOf: note.id)
+
+        h.notes.store(.sample("Groceries", "quail eggs", sync: .conflict, id: note.id), copy)
+
+        try await h.waitUntil("the editor on the copy") { h.state.editor?.id == copy.id }
+        #expect(h.state.editor?.title == "Groceries (conflict copy)")
+        #expect(h.state.editor?.body == "duck eggs\nbread")
+        #expect(h.state.editor?.changedElsewhere == true)
+        await h.viewModel.flush()
+        #expect(
+            h.notes.saves.last
+                == Save(id: copy.id, title: "Groceries (conflict copy)", body: "duck eggs\nbread"))
         #expect(h.notes.note(note.id)?.body == "quail eggs")
-        #expect(h.state.editor?.id == save.id)
+        #expect(Set(h.notes.storedIDs) == [note.id, other.id, copy.id])
     }
 
     @Test func aCleanEditorShowsTheOtherDevicesText() async throws {
@@ -257,6 +284,33 @@ struct DraftTests {
         #expect(h.notes.saves == [Save(id: note.id, title: "Groceries", body: "eggs\nmilk")])
         #expect(h.state.editor?.saveFailed == false)
         #expect(h.state.writeFailure == nil)
+    }
+
+    @Test func editingARefusedNoteAsksForASync() async throws {
+        // Saving a refused note replaces its refused change: no new pending change wakes the
+        // controller, so the view model asks.
+        let refused = Note.sample("Groceries", "eggs", sync: .refused)
+        let h = Harness(notes: [refused])
+        defer { h.stop() }
+        try await h.start()
+        try await h.open(refused.id)
+
+        h.viewModel.edit(title: "Groceries", body: "eggs, fixed")
+        await h.viewModel.flush()
+
+        #expect(h.notes.saves == [Save(id: refused.id, title: "Groceries", body: "eggs, fixed")])
+        try await h.waitUntil("a sync requested") { h.sync.requests == 1 }
+    }
+
+    @Test func editingAnyOtherNoteLeavesTheSyncToTheController() async throws {
+        let h = try await openNote()
+        defer { h.stop() }
+
+        h.viewModel.edit(title: "Groceries", body: "eggs\nmilk")
+        await h.viewModel.flush()
+
+        #expect(h.notes.saves.count == 1)
+        await h.expectStillHolds("no sync requested") { h.sync.requests == 0 }
     }
 
     @Test func leavingTheScreenSavesTheDraft() async throws {

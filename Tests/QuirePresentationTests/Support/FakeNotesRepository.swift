@@ -4,6 +4,9 @@ import QuireDomain
 /// An in-memory `NotesRepository`: streams replay the current notes, then yield after each change;
 /// saves and deletes are recorded. Tests change the notes "from elsewhere" with `store`/`remove`.
 ///
+/// It counts whole bodies handed out (`bodyReads`): one per `note(id:)` that finds a note, and one
+/// per note in every list a `notes()` stream yields. Summaries carry no whole body.
+///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
 final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     struct Save: Equatable {
@@ -16,12 +19,22 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         var description: String { "disk full" }
     }
 
+    struct ReadFailure: Error, CustomStringConvertible {
+        var description: String { "disk I/O error" }
+    }
+
     private let lock = NSLock()
     private var stored: [NoteID: Note] = [:]
     private var subscribers: [UUID: AsyncStream<[Note]>.Continuation] = [:]
+    private var summarySubscribers: [UUID: AsyncStream<[NoteSummary]>.Continuation] = [:]
     private var recordedSaves: [Save] = []
     private var recordedDeletes: [NoteID] = []
     private var failNextSave = false
+    private var failNextRead = false
+    private var failingSubscriptions = 0
+    private var summariesSubscribed = 0
+    private var bodiesHandedOut = 0
+    private var reads: [NoteID] = []
     private var tick: TimeInterval = 0
 
     init(_ notes: [Note] = []) {
@@ -30,16 +43,45 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     var saves: [Save] { lock.withLock { recordedSaves } }
     var deletes: [NoteID] { lock.withLock { recordedDeletes } }
-    var subscriberCount: Int { lock.withLock { subscribers.count } }
+    var subscriberCount: Int { lock.withLock { subscribers.count + summarySubscribers.count } }
+    /// Whole bodies handed out so far, by `note(id:)` and by `notes()` streams.
+    var bodyReads: Int { lock.withLock { bodiesHandedOut } }
+    /// The ids `note(id:)` was asked for, in order.
+    var noteReads: [NoteID] { lock.withLock { reads } }
 
     func note(_ id: NoteID) -> Note? { lock.withLock { stored[id] } }
+
+    /// The ids of every stored note, sorted.
+    var storedIDs: [NoteID] { lock.withLock { stored.keys.sorted() } }
 
     /// Makes the next save throw, as a failed disk write would.
     func failNextSaveOnce() { lock.withLock { failNextSave = true } }
 
-    /// A change from elsewhere (sync): stores the note and publishes.
-    func store(_ note: Note) {
-        mutate { $0[note.id] = note }
+    /// Makes the next `note(id:)` throw, as a failed database read would.
+    func failNextReadOnce() { lock.withLock { failNextRead = true } }
+
+    /// How many times `summaries()` was called.
+    var summarySubscriptions: Int { lock.withLock { summariesSubscribed } }
+
+    /// Ends every open summaries stream, as the database does when a read fails. Later
+    /// subscriptions work again (unless `failSubscriptions` says otherwise).
+    func endSummaryStreams() {
+        let ended = lock.withLock {
+            let ended = summarySubscribers.values
+            summarySubscribers = [:]
+            return ended
+        }
+        for continuation in ended { continuation.finish() }
+    }
+
+    /// The next `count` summaries streams end at once, with no value, as a read that keeps failing.
+    func failSubscriptions(_ count: Int) { lock.withLock { failingSubscriptions = count } }
+
+    /// A change from elsewhere (sync): stores the notes in one commit and publishes.
+    func store(_ notes: Note...) {
+        mutate { stored in
+            for note in notes { stored[note.id] = note }
+        }
     }
 
     /// A delete from elsewhere: removes the note and publishes.
@@ -56,9 +98,45 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         }
         lock.withLock {
             subscribers[key] = continuation
-            continuation.yield(list())
+            let current = list()
+            bodiesHandedOut += current.count
+            continuation.yield(current)
         }
         return stream
+    }
+
+    func summaries() -> AsyncStream<[NoteSummary]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [NoteSummary].self)
+        let key = UUID()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.summarySubscribers.removeValue(forKey: key) }
+        }
+        let fails = lock.withLock {
+            summariesSubscribed += 1
+            if failingSubscriptions > 0 {
+                failingSubscriptions -= 1
+                return true
+            }
+            summarySubscribers[key] = continuation
+            continuation.yield(list().map(NoteSummary.init))
+            return false
+        }
+        if fails { continuation.finish() }
+        return stream
+    }
+
+    func note(id: NoteID) async throws -> Note? {
+        try lock.withLock {
+            reads.append(id)
+            if failNextRead {
+                failNextRead = false
+                throw ReadFailure()
+            }
+            let note = stored[id]
+            if note != nil { bodiesHandedOut += 1 }
+            return note
+        }
     }
 
     func save(id: NoteID, title: String, body: String) async throws {
@@ -72,7 +150,7 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         mutate { notes in
             notes[id] = Note(
                 id: id, title: title, body: body, updatedAt: nextDate(),
-                sync: .pending(changes: 1))
+                sync: .pending(changes: 1), conflictOf: notes[id]?.conflictOf)
         }
     }
 
@@ -87,7 +165,12 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         lock.withLock {
             change(&stored)
             let current = list()
-            for subscriber in subscribers.values { subscriber.yield(current) }
+            for subscriber in subscribers.values {
+                bodiesHandedOut += current.count
+                subscriber.yield(current)
+            }
+            let summaries = current.map(NoteSummary.init)
+            for subscriber in summarySubscribers.values { subscriber.yield(summaries) }
         }
     }
 

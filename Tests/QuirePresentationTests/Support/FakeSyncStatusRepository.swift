@@ -20,6 +20,17 @@ final class FakeSyncStatusRepository: SyncStatusRepository, @unchecked Sendable 
         }
     }
 
+    /// Ends every open status stream, as the database does when a read fails. Later
+    /// subscriptions work again.
+    func endStreams() {
+        let ended = lock.withLock {
+            let ended = subscribers.values
+            subscribers = [:]
+            return ended
+        }
+        for continuation in ended { continuation.finish() }
+    }
+
     func status() -> AsyncStream<SyncStatus> {
         let (stream, continuation) = AsyncStream.makeStream(of: SyncStatus.self)
         let key = UUID()

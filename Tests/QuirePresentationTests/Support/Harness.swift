@@ -10,6 +10,7 @@ import Testing
 final class Harness {
     let notes: FakeNotesRepository
     let status: FakeSyncStatusRepository
+    let sync = FakeSyncRequester()
     let clock = ManualClock()
     let viewModel: NotesViewModel
     private var watch: Task<Void, Never>?
@@ -26,7 +27,7 @@ final class Harness {
         self.notes = FakeNotesRepository(notes)
         self.status = FakeSyncStatusRepository(status)
         viewModel = NotesViewModel(
-            notes: self.notes, status: self.status, clock: clock, debounce: .milliseconds(500),
+            notes: self.notes, status: self.status, sync: sync, clock: clock, debounce: .milliseconds(500),
             syncConfigured: syncConfigured, dateFormatter: formatter)
     }
 
@@ -43,6 +44,14 @@ final class Harness {
 
     func stop() {
         watch?.cancel()
+    }
+
+    /// Selects the note and waits until the editor shows it (it is read in full first).
+    func open(_ id: NoteID, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        viewModel.select(id)
+        try await waitUntil("the note open", sourceLocation: sourceLocation) {
+            self.state.editor?.id == id
+        }
     }
 
     /// Waits, without sleeping, until `condition` holds; fails the test after `timeout`.
@@ -87,10 +96,11 @@ extension Note {
     /// A stored note for tests, dated `minutesAgo` before `Harness.now`.
     static func sample(
         _ title: String, _ body: String = "", sync: NoteSyncState = .synced, minutesAgo: Double = 0,
-        id: NoteID = NoteID()
+        id: NoteID = NoteID(), conflictOf: NoteID? = nil
     ) -> Note {
         Note(
             id: id, title: title, body: body,
-            updatedAt: Harness.now.addingTimeInterval(-minutesAgo * 60), sync: sync)
+            updatedAt: Harness.now.addingTimeInterval(-minutesAgo * 60), sync: sync,
+            conflictOf: conflictOf)
     }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import QuireDomain
+
+// MARK: - Reading the open note whole
+
+extension NotesViewModel {
+    /// Reads the open (or opening) note by id, now or right after the read in flight: one read at a
+    /// time, so answers are applied in the order they were read.
+    func requestRead() {
+        readWanted = true
+        guard reader == nil else { return }
+        reader = Task { await self.readOpenNote() }
+    }
+
+    private func readOpenNote() async {
+        while readWanted {
+            readWanted = false
+            guard let id = draft?.id ?? opening else { break }
+            let generation = readGeneration
+            let result: Result<Note?, any Error>
+            do {
+                result = .success(try await notesRepository.note(id: id))
+            } catch {
+                result = .failure(error)
+            }
+            var copy: Note?
+            if case .success(let note?) = result, let draft, draft.id == id, draft.isOverrun(by: note) {
+                copy = await conflictCopy(of: note, heldBy: draft)
+            }
+            guard generation == readGeneration else { continue }
+            took(result, for: id, copy: copy)
+        }
+        reader = nil
+    }
+
+    /// The sync engine's conflict copy of text `draft` saved, if the engine settled a clash on
+    /// `note` (it keeps the server's text on the note and links a copy of the local text to it).
+    /// Reads only the note's live copies, by id.
+    private func conflictCopy(of note: Note, heldBy draft: Draft) async -> Note? {
+        let original = note.conflictOf ?? note.id
+        let candidates = (summaries ?? []).filter { $0.conflictOf == original && $0.id != note.id }
+        for candidate in candidates {
+            let copy: Note?
+            do {
+                copy = try await notesRepository.note(id: candidate.id)
+            } catch {
+                continue  // Unreadable now: the draft stays on its note, which is what it did before.
+            }
+            if let copy, draft.isConflictCopy(copy, policy: policy) { return copy }
+        }
+        return nil
+    }
+
+    private func took(_ result: Result<Note?, any Error>, for id: NoteID, copy: Note? = nil) {
+        switch result {
+        case .failure(let error):
+            openFailure = "Couldn't open the note: \(error)"
+            if opening == id { opening = nil }
+        case .success(let note):
+            openFailure = nil
+            if opening == id {
+                opening = nil
+                draft = note.map(Draft.init)
+            } else if let draft, draft.id == id {
+                if let note, let copy, draft.isOverrun(by: note),
+                    draft.isConflictCopy(copy, policy: policy)
+                {
+                    follow(draft, to: copy)
+                } else {
+                    reconcileDraft(with: note)
+                }
+            }
+        }
+        publish()
+    }
+
+    /// The engine settled a clash on the draft's note and keeps this device's saved text in
+    /// `copy`: the editor moves there with the typing since, which is saved there.
+    private func follow(_ draft: Draft, to copy: Note) {
+        self.draft = draft.moved(to: copy)
+        openSummary = summaries?.first { $0.id == copy.id }
+        if self.draft?.isDirty == true { scheduleSave() } else { cancelPendingSave() }
+    }
+
+    /// Takes the stored note (nil: gone) into the draft; closes the editor when the note was
+    /// deleted elsewhere and nothing typed here is unsaved.
+    func reconcileDraft(with note: Note?) {
+        guard let draft else { return }
+        let next = draft.reconciled(with: note)
+        if next == nil { cancelPendingSave() }
+        self.draft = next
+    }
+}
