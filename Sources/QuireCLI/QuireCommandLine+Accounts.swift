@@ -9,6 +9,7 @@ extension QuireCommandLine {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
+        try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .readNew("Choose a password for \(positionals[1]): ")
         let session = try await AccountFlows.register(
@@ -23,6 +24,7 @@ extension QuireCommandLine {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
+        try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .read("Password for \(positionals[1]): ")
         let session = try await AccountFlows.login(
@@ -111,6 +113,7 @@ extension QuireCommandLine {
         case .transient, .throttled: .tempFail
         case .usernameTaken, .refused: .dataError
         case .unreadableSession: .ioError
+        case .anotherAccountsData: .config
         default: .failure
         }
     }

@@ -24,11 +24,16 @@ extension QuireCommandLine {
         let statusTask = Task {
             for await status in device.status.status() { printer.status(status) }
         }
+        let database = device.database
         let notesTask = Task {
-            var previous: [NoteID: Note]?
-            for await notes in device.notes.notes() {
+            var previous: [NoteID: NoteRecord]?
+            for await notes in database.noteRows() {
                 let current = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-                if let previous { printer.arrivals(from: previous, to: current) }
+                if let previous {
+                    let gone = previous.keys.filter { current[$0] == nil }
+                    let deletedElsewhere = (try? await database.deletedElsewhere(gone)) ?? []
+                    printer.arrivals(from: previous, to: current, deletedElsewhere: deletedElsewhere)
+                }
                 previous = current
             }
         }

@@ -4,8 +4,8 @@ import QuireDomain
 import QuirePresentation
 
 /// What `quire watch` prints: the status label when it changes, and notes that arrive from other
-/// devices (a synced note whose text changed, appeared or disappeared). A note saved here shows as
-/// pending first, so it is not reported as an arrival.
+/// devices (a note whose text came from another device changed, appeared or disappeared). A note
+/// saved on this device, by this process or any other, is never reported as an arrival.
 final class WatchPrinter: @unchecked Sendable {
     // `lastLabel` is touched only from the status task.
     private let console: Console
@@ -42,21 +42,24 @@ final class WatchPrinter: @unchecked Sendable {
         }
     }
 
-    func arrivals(from previous: [NoteID: Note], to current: [NoteID: Note]) {
-        for (id, note) in current.sorted(by: { $0.key < $1.key }) {
-            if case .pending = note.sync { continue }  // saved here and not sent yet
+    func arrivals(
+        from previous: [NoteID: NoteRecord], to current: [NoteID: NoteRecord],
+        deletedElsewhere: Set<NoteID>
+    ) {
+        for (id, note) in current.sorted(by: { $0.key < $1.key }) where note.arrived {
             if let old = previous[id] {
-                if old.text != note.text { report("updated", note) }
+                if old.title != note.title || old.body != note.body { report("updated", note) }
             } else {
                 report("new", note)
             }
         }
-        for (id, old) in previous.sorted(by: { $0.key < $1.key }) where current[id] == nil {
+        for (id, old) in previous.sorted(by: { $0.key < $1.key })
+        where current[id] == nil && deletedElsewhere.contains(id) {
             report("deleted", old)
         }
     }
 
-    private func report(_ kind: String, _ note: Note) {
+    private func report(_ kind: String, _ note: NoteRecord) {
         let title = note.title.isEmpty ? "(untitled)" : note.title
         if json {
             emit(Event(event: kind, id: note.id.description, title: note.title))

@@ -20,11 +20,15 @@ public struct NoteRecord: Hashable, Sendable {
     /// refusal, or the last error of a change that failed ``ChangeRetry/stuckAfterAttempts`` times
     /// or more. nil when nothing is wrong.
     public var syncIssue: String?
+    /// The note's current text came from another device (a pull, or a conflict settled for the
+    /// server's copy); false when it was written on this device, by any of its processes.
+    public var arrived: Bool
 
     public init(
         id: NoteID, title: String, body: String, updatedAt: Date, conflictOf: NoteID?,
-        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil
+        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil, arrived: Bool = false
     ) {
+        self.arrived = arrived
         self.id = id
         self.title = title
         self.body = body

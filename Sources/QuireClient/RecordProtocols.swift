@@ -36,6 +36,9 @@ public typealias SyncRecords = PushRecords & PullRecords & SettlementRecords & S
 public protocol PushRecords: Sendable {
     /// Replays the number of pending changes, then each new value: the "after each save" trigger.
     func pendingCount() -> AsyncStream<Int>
+    /// Publishes the streams again (the pending count among them) when another process of this
+    /// device committed since the last call: its saves must be pushed too.
+    func noticeChangesFromOtherProcesses() async throws
     /// Up to `limit` changes to send together (one per note), frozen: their text and base version
     /// fixed and marked in flight. Changes already in flight (a send whose answer was lost) are
     /// handed out again, unchanged and all together. Leaves out refused changes, changes in

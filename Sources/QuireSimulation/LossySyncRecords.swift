@@ -18,6 +18,9 @@ struct LossySyncRecords: SyncRecords {
     // MARK: - Forwarded unchanged
 
     func pendingCount() -> AsyncStream<Int> { database.pendingCount() }
+    func noticeChangesFromOtherProcesses() async throws {
+        try await database.noticeChangesFromOtherProcesses()
+    }
     func nextChanges(limit: Int, skipping: Set<ChangeID>) async throws -> [SentChange] {
         try await database.nextChanges(limit: limit, skipping: skipping)
     }

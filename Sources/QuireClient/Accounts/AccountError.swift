@@ -21,6 +21,7 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
         case keyUnwrapFailed
         case unsafeKeyDerivation
         case unreadableSession
+        case anotherAccountsData
     }
 
     private let kind: Kind
@@ -73,6 +74,13 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The stored session could not be read back.
     public static let unreadableSession = AccountError(
         .unreadableSession, "The stored session could not be read; sign in again.")
+
+    /// The device holds another account's notes: signing in to this one would list them as this
+    /// account's and upload its unsynced ones into it.
+    public static let anotherAccountsData = AccountError(
+        .anotherAccountsData,
+        "This device holds another account's notes. Sign out first: quire logout "
+            + "(it warns about anything not yet synced), then sign in.")
 
     // MARK: - Details
 

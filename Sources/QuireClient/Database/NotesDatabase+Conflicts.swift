@@ -52,13 +52,13 @@ extension NotesDatabase {
                 if let content = server.content {
                     try setText(
                         of: noteID, to: content,
-                        updatedAt: server.updatedAt.timeIntervalSinceReferenceDate)
+                        updatedAt: server.updatedAt.timeIntervalSinceReferenceDate, arrived: true)
                 } else {
                     try connection.run(
-                        "UPDATE notes SET deleted = 1 WHERE id = ?", noteID.description)
+                        "UPDATE notes SET deleted = 1, arrived = 1 WHERE id = ?", noteID.description)
                 }
             case .push(let content):
-                try setText(of: noteID, to: content, updatedAt: timestamp)
+                try setText(of: noteID, to: content, updatedAt: timestamp, arrived: false)
                 try queue(.put(content), for: noteID, foldingInto: nil, at: timestamp)
             }
             if let copy = settlement.copy, try !hasLiveCopy(equalTo: copy.content) {
@@ -123,12 +123,16 @@ extension NotesDatabase {
     }
 
     /// Makes `content` the note's live text and link.
-    private func setText(of note: NoteID, to content: NoteContent, updatedAt: Double) throws {
+    /// `arrived`: the text is another device's (the server's copy), not one written here.
+    private func setText(
+        of note: NoteID, to content: NoteContent, updatedAt: Double, arrived: Bool
+    ) throws {
         try connection.run(
             """
-            UPDATE notes SET title = ?, body = ?, conflict_of = ?, deleted = 0, updated_at = ?
+            UPDATE notes SET title = ?, body = ?, conflict_of = ?, deleted = 0, updated_at = ?,
+                arrived = ?
             WHERE id = ?
-            """, content.title, content.body, content.conflictOf?.description, updatedAt,
+            """, content.title, content.body, content.conflictOf?.description, updatedAt, arrived,
             note.description)
     }
 }

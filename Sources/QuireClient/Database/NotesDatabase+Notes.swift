@@ -51,7 +51,7 @@ extension NotesDatabase {
             """
             INSERT INTO notes (id, title, body, updated_at, revision) VALUES (?, ?, ?, ?, 1)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
-                updated_at = excluded.updated_at, deleted = 0, revision = revision + 1
+                updated_at = excluded.updated_at, deleted = 0, revision = revision + 1, arrived = 0
             """, id.description, title, body, timestamp)
         if let fault = faultAfterNoteWrite { throw fault }
         let content = NoteContent(title: title, body: body, conflictOf: existing?.conflictOf)
@@ -63,7 +63,8 @@ extension NotesDatabase {
     func deleteLocally(_ id: NoteID, touched: inout Touched) throws {
         guard let note = try storedNote(id), !note.deleted else { return }
         try connection.run(
-            "UPDATE notes SET deleted = 1, revision = revision + 1 WHERE id = ?", id.description)
+            "UPDATE notes SET deleted = 1, revision = revision + 1, arrived = 0 WHERE id = ?",
+            id.description)
         let unsent = try unsentChange(of: id)
         if try note.version > 0 || hasChangeInFlight(id) {
             try queue(

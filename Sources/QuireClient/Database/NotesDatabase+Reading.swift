@@ -64,7 +64,8 @@ extension NotesDatabase {
                 FROM pending_changes p
                 WHERE p.note_id = n.id
                   AND (p.refused = 1 OR p.attempts >= \(ChangeRetry.stuckAfterAttempts))
-                ORDER BY p.seq LIMIT 1)
+                ORDER BY p.seq LIMIT 1),
+               n.arrived
         FROM notes n
         """
     }
@@ -101,7 +102,34 @@ extension NotesDatabase {
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
             conflictOf: row.optionalText(4).flatMap(NoteID.init),
             version: row.int(5), pendingCount: row.int(6), refused: row.bool(7),
-            inConflict: row.bool(8), syncIssue: row.optionalText(9))
+            inConflict: row.bool(8), syncIssue: row.optionalText(9), arrived: row.bool(10))
+    }
+
+    /// Of `ids`, the notes whose delete came from another device (tombstones that arrived).
+    public func deletedElsewhere(_ ids: [NoteID]) throws -> Set<NoteID> {
+        var found: Set<NoteID> = []
+        for id in ids {
+            let arrived = try connection.queryFirst(
+                "SELECT arrived FROM notes WHERE id = ? AND deleted = 1", id.description
+            ) { $0.bool(0) }
+            if arrived == true { found.insert(id) }
+        }
+        return found
+    }
+
+    /// Publishes every stream again if another connection (another process of this device)
+    /// committed since the last look, so a `quire watch` sees saves made by a `quire new` at once
+    /// and pushes them. SQLite's `PRAGMA data_version` changes exactly then; cheap to ask often.
+    public func noticeChangesFromOtherProcesses() throws {
+        let version = try connection.queryFirst("PRAGMA data_version") { $0.int(0) } ?? 0
+        defer { lastDataVersion = version }
+        guard let last = lastDataVersion, last != version else { return }
+        publish(.all)
+    }
+
+    /// True when the database holds any note, tombstones and pending changes included.
+    public func holdsNotes() throws -> Bool {
+        try connection.queryFirst("SELECT 1 FROM notes LIMIT 1") { _ in true } ?? false
     }
 
     func readPendingCount() throws -> Int {

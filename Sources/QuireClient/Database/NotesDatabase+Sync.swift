@@ -190,7 +190,8 @@ extension NotesDatabase {
             try connection.run(
                 """
                 UPDATE notes SET deleted = 1, version = ?, title = '', body = '',
-                    base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1
+                    base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
+                    arrived = 1
                 WHERE id = ?
                 """, remote.version, remote.id.description)
             return true
@@ -198,12 +199,12 @@ extension NotesDatabase {
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
-                base_title, base_body, revision, confirmed)
-            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1)
+                base_title, base_body, revision, confirmed, arrived)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, deleted = 0, base_title = excluded.base_title,
-                base_body = excluded.base_body, revision = revision + 1, confirmed = 1
+                base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
             remote.version, content.title, content.body)

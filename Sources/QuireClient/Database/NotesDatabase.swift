@@ -25,6 +25,8 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     let durability: SQLiteConnection.Durability
     /// The connection's `PRAGMA synchronous` right now.
     private var synchronous: SQLiteConnection.Durability
+    /// `PRAGMA data_version` at the last look for other processes' commits.
+    var lastDataVersion: Int?
 
     var noteSubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
     var summarySubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)

@@ -29,10 +29,33 @@ public final class QuireDevice: Sendable {
     /// Where this device keeps its signed-in account: `session.json`, mode 0600.
     public var credentials: CredentialStore { FileCredentialStore(directory: directory) }
 
+    /// Throws ``AccountError/anotherAccountsData`` when this device holds notes of an account other
+    /// than `username` on `serverURL`: one account's text must never move into another's. A device
+    /// with no notes, or signed in to that account before, may sign in. Check before asking for a
+    /// password; ``signIn(_:)`` checks again with the account's id.
+    public func checkCanSignIn(as username: String, on serverURL: URL) async throws {
+        guard try await database.holdsNotes() else { return }
+        if let stored = try? credentials.load() {
+            guard stored.username == username, stored.serverURL == serverURL else {
+                throw AccountError.anotherAccountsData.with(
+                    message: "This device holds the notes of \(stored.username) on "
+                        + "\(stored.serverURL.absoluteString). Sign out first: quire logout (it warns "
+                        + "about anything not yet synced), then sign in as \(username).")
+            }
+        } else if try await database.boundAccount() != nil {
+            throw AccountError.anotherAccountsData
+        }
+    }
+
     /// Stores the session from a sign-in (or a password change) and binds the database to its
-    /// account. Binding another account than before makes the next sync a full one; local notes and
-    /// pending changes stay.
+    /// account. Throws ``AccountError/anotherAccountsData`` (nothing stored) when the database is
+    /// bound to another account and holds notes; notes written before any sign-in join the account.
     public func signIn(_ session: AccountSession) async throws {
+        if let bound = try await database.boundAccount(), bound != session.databaseAccount,
+            try await database.holdsNotes()
+        {
+            throw AccountError.anotherAccountsData
+        }
         try credentials.save(session)
         try await database.bindAccount(session.databaseAccount)
     }
@@ -73,7 +96,7 @@ public final class QuireDevice: Sendable {
         let network = ServerReachability(transport: transport, clock: clock)
         let controller = SyncController(
             engine: engine, records: database, api: api, network: network, clock: clock,
-            longPollWait: longPollWait)
+            longPollWait: longPollWait, otherProcessPoll: .milliseconds(500))
         return (controller, engine)
     }
 

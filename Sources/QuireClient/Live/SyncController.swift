@@ -26,6 +26,7 @@ public actor SyncController {
     private let debounce: Duration
     private let periodic: Duration
     private let longPollWait: Int
+    private let otherProcessPoll: Duration?
     private let random: @Sendable () -> Double
 
     private var tasks: [Task<Void, Never>] = []
@@ -48,8 +49,10 @@ public actor SyncController {
         network: NetworkPath = AlwaysOnlinePath(), clock: any Clock<Duration> = ContinuousClock(),
         policy: RetryPolicy = RetryPolicy(), debounce: Duration = .milliseconds(300),
         periodic: Duration = .seconds(300), longPollWait: Int = 25,
+        otherProcessPoll: Duration? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
+        self.otherProcessPoll = otherProcessPoll
         self.engine = engine
         self.records = records
         self.api = api
@@ -81,6 +84,24 @@ public actor SyncController {
         tasks.append(Task { await self.watchNetwork() })
         tasks.append(Task { await self.periodicTicks() })
         if longPollWait > 0 { tasks.append(Task { await self.longPoll() }) }
+        if let otherProcessPoll {
+            tasks.append(Task { await self.watchOtherProcesses(every: otherProcessPoll) })
+        }
+    }
+
+    /// Looks for commits of other processes of this device (a `quire new` beside `quire watch`)
+    /// every `interval`, so their saves reach the pending-count trigger and are pushed.
+    private func watchOtherProcesses(every interval: Duration) async {
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(for: interval)
+                try await records.noticeChangesFromOtherProcesses()
+            } catch is CancellationError {
+                return
+            } catch {
+                // A failed read of one counter: the next look, or the periodic sync, catches up.
+            }
+        }
     }
 
     /// Stops every trigger and cancels what is in flight. A run already sending a change ends at

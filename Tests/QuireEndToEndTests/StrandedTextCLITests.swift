@@ -1,0 +1,165 @@
+import Foundation
+import QuireTestSupport
+import Testing
+
+/// Issue 9's paths to stranded text, as a person meets them: the built `quire` binary, several
+/// processes of one device, a real `quire-server` on loopback.
+@Suite struct StrandedTextCLITests {
+    struct Setup {
+        let root: TemporaryDirectory
+        let server: ServerProcess
+        let phone: CLIDevice
+        let laptop: CLIDevice
+
+        init() async throws {
+            root = try TemporaryDirectory(prefix: "quire-stranded")
+            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+            phone = CLIDevice(root, "phone")
+            laptop = CLIDevice(root, "laptop")
+            let url = server.url.absoluteString
+            try await phone.ok("register", url, "alice", "--password-stdin", stdin: "correct horse\n")
+            try await laptop.ok("login", url, "alice", "--password-stdin", stdin: "correct horse\n")
+        }
+
+        func tearDown() {
+            server.terminate()
+            root.remove()
+        }
+    }
+
+    /// Defect 2: a note over the server's body limit is refused before it is sent, the reason is
+    /// shown everywhere, `sync` exits 75 saying what to do, and the shortened note then syncs.
+    @Test func aNoteTooLargeToSyncSaysWhyAndSyncsOnceShortened() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let huge = String(repeating: "all work and no play. ", count: 250_000)  // 5.5 MB
+        let id = try await setup.phone.ok("new", "--title", "Huge", "--body", "-", stdin: huge)
+
+        let sync = try await setup.phone.run("sync")
+        #expect(sync.exitCode == 75)
+        #expect(sync.stderr.contains("did not sync"))
+        let list = try await setup.phone.ok("ls")
+        #expect(list.contains("[refused by server]"))
+        #expect(list.contains("too large to sync"))
+        #expect(try await setup.phone.ok("status").contains("Refused:"))
+        let json = try await setup.phone.ok("ls", "--json")
+        let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect((rows?.first?["syncIssue"] as? String)?.hasPrefix("This note is too large") == true)
+
+        try await setup.phone.ok("edit", id, "--body", "small now")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        #expect(try await setup.laptop.notes().map(\.body) == ["small now"])
+    }
+
+    /// Defect 4: `quire watch` and several `quire sync`s of one device at once never fail, never
+    /// refuse, and end with every note on the other device.
+    @Test func watchAndManySyncsOfOneDeviceAtOnceNeverFail() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let watch = try BackgroundQuire.start(setup.phone, "watch", "--json")
+        defer { watch.stop() }
+        var ids: [String] = []
+        for round in 0..<4 {
+            for index in 0..<3 {
+                ids.append(try await setup.phone.ok("new", "--title", "R\(round)N\(index)", "--body", "x"))
+            }
+            let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+                for _ in 0..<3 { group.addTask { try await setup.phone.run("sync") } }
+                var all: [ProcessResult] = []
+                for try await result in group { all.append(result) }
+                return all
+            }
+            for result in results {
+                #expect(result.exitCode == 0, "round \(round): \(result.stderr)")
+                #expect(!result.stdout.contains("refused"))
+            }
+        }
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        #expect(Set(try await setup.laptop.notes().map(\.id)) == Set(ids))
+        #expect(try await setup.phone.notes().allSatisfy { $0.state == "synced" })
+    }
+
+    /// Defect 10: a running `quire watch` pushes a save made by another `quire` process of the
+    /// same device within seconds, and never reports that note as an arrival.
+    @Test func watchPushesAnotherProcessesSaveAndDoesNotCallItAnArrival() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let watch = try BackgroundQuire.start(setup.phone, "watch", "--json")
+        #expect(await eventually(timeout: 20) { watch.output.contains("\"event\":\"status\"") })
+
+        let id = try await setup.phone.ok("new", "--title", "From another process", "--body", "x")
+        let saved = Date()
+        let pushed = await eventually(timeout: 20) {
+            guard (try? await setup.laptop.ok("sync")) != nil else { return false }
+            return (try? await setup.laptop.notes())?.contains { $0.id == id } == true
+        }
+        let elapsed = Date().timeIntervalSince(saved)
+        watch.stop()
+
+        #expect(pushed)
+        #expect(elapsed < 5, "the watch pushed it after \(elapsed) s")
+        #expect(!watch.output.contains(id), "the device's own note was reported: \(watch.output)")
+    }
+
+    /// Defect 11: signing in to another account while this device holds one account's notes is
+    /// refused, nothing moves between accounts, and it works after `logout`.
+    @Test func signingInToAnotherAccountIsRefusedWhileThisOnesNotesAreHere() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let url = setup.server.url.absoluteString
+        let other = CLIDevice(setup.root, "other")
+        try await other.ok("register", url, "bob", "--password-stdin", stdin: "battery staple\n")
+        try await setup.phone.ok("new", "--title", "Alice's secret", "--body", "unsynced")
+
+        let refused = try await setup.phone.run("login", url, "bob", "--password-stdin", stdin: "battery staple\n")
+        #expect(refused.exitCode == 78)
+        #expect(refused.stderr.contains("quire logout"))
+        #expect(try await setup.phone.notes().map(\.title) == ["Alice's secret"])
+        #expect(try await setup.phone.ok("status").contains("alice"))
+
+        try await setup.phone.ok("logout", "--force")
+        try await setup.phone.ok("login", url, "bob", "--password-stdin", stdin: "battery staple\n")
+        try await setup.phone.ok("sync")
+        try await other.ok("sync")
+        #expect(try await other.notes().isEmpty)
+        #expect(try await setup.phone.notes().isEmpty)
+    }
+}
+
+/// A `quire` command left running (`watch`), its standard output collected in a file.
+final class BackgroundQuire: @unchecked Sendable {
+    // `process` is started once and only signalled after; the output file is read-only here.
+    private let process: Process
+    private let outputFile: URL
+
+    private init(process: Process, outputFile: URL) {
+        self.process = process
+        self.outputFile = outputFile
+    }
+
+    static func start(_ device: CLIDevice, _ arguments: String...) throws -> BackgroundQuire {
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("quire")
+        process.arguments = ["--data-dir", device.directory.path] + arguments
+        let outputFile = device.directory.deletingLastPathComponent()
+            .appendingPathComponent("\(device.directory.lastPathComponent)-\(UUID().uuidString.prefix(6)).out")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return BackgroundQuire(process: process, outputFile: outputFile)
+    }
+
+    var output: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// SIGINT, as Ctrl-C: `watch` stops cleanly; waits for it to exit.
+    func stop() {
+        guard process.isRunning else { return }
+        process.interrupt()
+        process.waitUntilExit()
+    }
+}
