@@ -73,10 +73,12 @@ extension QuireCommandLine {
         }
         if status.refusedCount > 0 {
             console.out(
-                "Refused:      \(status.refusedCount) note(s) the server will not take (quire ls says why; edit to send again)")
+                "Refused:      \(status.refusedCount) note(s) the server will not take (quire ls says why; edit to send again)"
+            )
         }
         if status.stuckCount > 0 {
-            console.out("Stuck:        \(status.stuckCount) change(s) keep failing to send (quire ls says why; still retried)")
+            console.out(
+                "Stuck:        \(status.stuckCount) change(s) keep failing to send (quire ls says why; still retried)")
         }
         if let notice = status.notice {
             console.out("Notice:       \(notice)")

@@ -26,7 +26,8 @@ public struct NoteRecord: Hashable, Sendable {
 
     public init(
         id: NoteID, title: String, body: String, updatedAt: Date, conflictOf: NoteID?,
-        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil, arrived: Bool = false
+        version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil,
+        arrived: Bool = false
     ) {
         self.arrived = arrived
         self.id = id

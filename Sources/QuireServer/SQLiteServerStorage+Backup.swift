@@ -10,6 +10,16 @@ extension SQLiteServerStorage {
         _ = try open().run("VACUUM INTO ?", path)
     }
 
+    /// Every note row of the account, tombstones included, in feed order: for checks that read
+    /// the server's whole state whatever its purges (the feed answers 410 below a purge).
+    package func allNotes(account: AccountID) throws -> [StoredNote] {
+        try open().query(
+            """
+            SELECT note_id, version, updated_at, deleted, payload, seq, written_by FROM notes
+            WHERE account_id = ? ORDER BY seq
+            """, bindings: [account.rawValue], map: Self.storedNote)
+    }
+
     /// Replaces every row with the rows of the backup at `path`, in one transaction: the server as
     /// an operator's restore of an older backup leaves it, having forgotten every write since.
     /// For tests and the simulation of that restore; the backup must have this file's schema.

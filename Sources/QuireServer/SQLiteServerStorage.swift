@@ -236,7 +236,7 @@ public actor SQLiteServerStorage: ServerStorage {
         return connection
     }
 
-    private static func storedNote(_ row: SQLiteRow) -> StoredNote {
+    static func storedNote(_ row: SQLiteRow) -> StoredNote {
         StoredNote(
             id: row.text(0), version: row.int(1),
             updatedAt: Date(storedMilliseconds: row.int64(2)), deleted: row.bool(3),

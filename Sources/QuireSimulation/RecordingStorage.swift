@@ -9,6 +9,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var applied: [AppliedWrite] = []
     private var knownAccount: AccountID?
+    // `backups` is guarded by `lock` too.
 
     init(inner: SQLiteServerStorage) {
         self.inner = inner
@@ -23,11 +24,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     /// Every note of the account, tombstones included, in `seq` order.
     func allNotes() async throws -> [StoredNote] {
         guard let account else { return [] }
-        guard
-            case .page(let notes, _, _) = try await inner.changes(
-                account: account, since: 0, limit: 100_000)
-        else { return [] }
-        return notes
+        return try await inner.allNotes(account: account)
     }
 
     // MARK: - ServerStorage
@@ -114,12 +111,38 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
             limit: limit)
     }
 
+    /// Purges, and forgets the witnessed writes of each purged note: its id may be written again
+    /// later, as a new note whose versions start from 1.
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
-        try await inner.purgeTombstones(olderThan: cutoff)
+        let purged = try await inner.purgeTombstones(olderThan: cutoff)
+        let left = Set(try await allNotes().map(\.id))
+        lock.withLock { applied.removeAll { !left.contains($0.noteID) } }
+        return purged
     }
 
     func close() async {
         await inner.close()
+    }
+
+    // MARK: - Backups
+
+    /// How many applied writes the backup at each path holds.
+    private var backups: [String: Int] = [:]
+
+    /// Backs the server up to `path`, remembering what it had applied by then.
+    func backUp(to path: String) async throws {
+        let count = lock.withLock { applied.count }
+        try await inner.backUp(to: path)
+        lock.withLock { backups[path] = count }
+    }
+
+    /// Restores the backup at `path`: the server forgets every write since, and so does the
+    /// witness (a change applied again after the restore is applied once in this history).
+    func restore(fromBackupAt path: String) async throws {
+        try await inner.restore(fromBackupAt: path)
+        lock.withLock {
+            if let count = backups[path] { applied.removeLast(applied.count - count) }
+        }
     }
 }
 

@@ -31,15 +31,25 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
     case crash(device: Int)
     /// One request held back by a `.delay` fault reaches the server now (its answer is lost).
     case deliverDelayed(pick: Int)
+    /// A second process of the device (its own connection to the same file and its own engine)
+    /// syncs while the device's own engine does: `quire watch` beside a `quire sync`.
+    case concurrentSync(device: Int)
+    /// The server's operator takes a backup.
+    case backUpServer
+    /// The server is restored from the last backup: it forgets every write since.
+    case restoreServer
+    /// The server purges every tombstone (a retention of zero), in the middle of whatever
+    /// listings are going.
+    case purgeTombstones
 
     public var device: Int? {
         switch self {
         case .create(let device, _, _), .editLine(let device, _, _, _), .append(let device, _, _),
             .rename(let device, _, _), .delete(let device, _), .resolve(let device, _, _),
             .sync(let device), .fault(let device, _), .disconnect(let device),
-            .reconnect(let device), .crash(let device):
+            .reconnect(let device), .crash(let device), .concurrentSync(let device):
             device
-        case .deliverDelayed:
+        case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones:
             nil
         }
     }
@@ -59,6 +69,10 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .reconnect(let d): "d\(d) online"
         case .crash(let d): "d\(d) crash + reopen"
         case .deliverDelayed(let pick): "deliver delayed request #\(pick)"
+        case .concurrentSync(let d): "d\(d) sync from two processes at once"
+        case .backUpServer: "server backup"
+        case .restoreServer: "server restored from the last backup"
+        case .purgeTombstones: "server purges every tombstone"
         }
     }
 }
@@ -83,6 +97,12 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
     case crashAfterDelivery
     /// The device's next pull from a cursor gets 410 `cursor_expired` (a full resync follows).
     case expireCursor
+    /// The device's next single write is refused with this status (413, 422), as the server
+    /// refuses a change it will never take; a batch meets it as a refusal of the whole batch.
+    case refuseWrite(Int)
+    /// The next `count` writes that carry the first note of the device's next write fail with
+    /// 500: one change that keeps failing while the others go on.
+    case poisonNote(count: Int)
 
     public var description: String {
         switch self {
@@ -94,6 +114,8 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
         case .delay: "delay + reorder"
         case .crashAfterDelivery: "apply, then crash"
         case .expireCursor: "410 cursor expired on next pull"
+        case .refuseWrite(let status): "next write refused with \(status)"
+        case .poisonNote(let count): "next write's note fails \(count) times"
         }
     }
 }

@@ -40,6 +40,12 @@ final class SimulationDevice {
         parts = try Self.open(fileURL, api: api, clock: clock, config: config)
     }
 
+    /// A second process of this device: its own connection to the same file and its own engine,
+    /// behind the same sync lock. Lives for one action.
+    func secondProcess() throws -> NotesSyncEngine {
+        try Self.open(fileURL, api: api, clock: clock, config: config).engine
+    }
+
     /// Kills the device's process and relaunches it on the same file.
     func crash() throws {
         // Release the old connection before the new one opens: one connection per file.
@@ -75,7 +81,9 @@ final class SimulationDevice {
             }
         let engine = NotesSyncEngine(
             records: records, api: api, codec: PlainPayloadCodec(), account: AccountID("sim"),
-            pageLimit: config.pageLimit, now: { clock.now() })
+            pageLimit: config.pageLimit,
+            runLock: FileSyncRunLock(file: url.appendingPathExtension("lock")),
+            now: { clock.now() })
         return (database: database, engine: engine)
     }
 }

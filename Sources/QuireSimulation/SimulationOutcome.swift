@@ -54,6 +54,10 @@ public struct SimulationStats: Hashable, Sendable {
     public var crashes = 0
     public var appliedWrites = 0
     public var quiescenceRounds = 0
+    public var refused = 0
+    public var reuploaded = 0
+    public var concurrentSyncs = 0
+    public var restores = 0
 
     public init() {}
 
@@ -68,12 +72,18 @@ public struct SimulationStats: Hashable, Sendable {
         crashes += other.crashes
         appliedWrites += other.appliedWrites
         quiescenceRounds = max(quiescenceRounds, other.quiescenceRounds)
+        refused += other.refused
+        reuploaded += other.reuploaded
+        concurrentSyncs += other.concurrentSyncs
+        restores += other.restores
     }
 
     public var summary: String {
         "syncs \(syncs) (failed \(failedSyncs)), merges \(merges), conflict copies \(conflictCopies), "
             + "edits beat deletes \(editsBeatDeletes), full resyncs \(fullResyncs), crashes \(crashes), "
-            + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds)"
+            + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds), "
+            + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
+            + "two-process syncs \(concurrentSyncs)"
     }
 }
 

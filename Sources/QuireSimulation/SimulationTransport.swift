@@ -14,6 +14,11 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     private let held: HeldRequests
     private var script: [SimulationFault] = []
     private var expireNextPull = false
+    /// A status the next single write is refused with (`.refuseWrite`).
+    private var refuseNextWrite: Int?
+    /// `.poisonNote`: failures still owed, and the note once the next write names it.
+    private var poisonCount = 0
+    private var poisoned: String?
     private var offline = false
     private var crashed = false
 
@@ -25,7 +30,14 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     /// Queues a fault for the next request.
     func enqueue(_ fault: SimulationFault) {
         lock.withLock {
-            if fault == .expireCursor { expireNextPull = true } else { script.append(fault) }
+            switch fault {
+            case .expireCursor: expireNextPull = true
+            case .refuseWrite(let status): refuseNextWrite = status
+            case .poisonNote(let count):
+                poisonCount = count
+                poisoned = nil
+            default: script.append(fault)
+            }
         }
     }
 
@@ -38,6 +50,9 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock {
             script = []
             expireNextPull = false
+            refuseNextWrite = nil
+            poisonCount = 0
+            poisoned = nil
             offline = false
         }
     }
@@ -52,8 +67,23 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let isPullFromCursor = request.method == "GET" && request.path.contains("since=")
+        let isWrite = request.method != "GET"
+        let isBatch = request.path.hasPrefix("/v1/notes/batch")
+        let text = request.path + String(decoding: request.body ?? Data(), as: UTF8.self)
         let (fault, expire, unreachable): (SimulationFault?, Bool, Bool) = lock.withLock {
             if offline { return (nil, false, true) }
+            if isWrite, let status = refuseNextWrite {
+                // A batch is refused whole and the fault waits for the single write after it.
+                if !isBatch { refuseNextWrite = nil }
+                return (.refuseWrite(status), false, false)
+            }
+            if isWrite, poisonCount > 0 {
+                if poisoned == nil { poisoned = Self.firstNoteID(in: text) }
+                if let poisoned, text.contains(poisoned) {
+                    poisonCount -= 1
+                    return (.status(500), false, false)
+                }
+            }
             if isPullFromCursor && expireNextPull {
                 expireNextPull = false
                 return (nil, true, false)
@@ -86,10 +116,18 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             _ = try await server.send(request)
             lock.withLock { crashed = true }
             throw URLError(.timedOut)
-        case .expireCursor:
-            // Never scripted: `enqueue` turns it into the flag above.
+        case .refuseWrite(let status):
+            return Self.error(status: status, code: status == 413 ? "payload_too_large" : "invalid_payload")
+        case .expireCursor, .poisonNote:
+            // Never scripted: `enqueue` turns them into the state above.
             return try await server.send(request)
         }
+    }
+
+    /// The first note id (a UUID) a write names, in its path or body.
+    private static func firstNoteID(in text: String) -> String? {
+        let pattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
+        return (try? pattern.firstMatch(in: text.lowercased())).flatMap { $0.map { String($0.output) } }
     }
 
     private static func error(status: Int, code: String) -> TransportResponse {

@@ -71,6 +71,29 @@ extension SimulationWorld {
             stats.crashes += 1
         case .deliverDelayed(let pick):
             await held.deliver(pick: pick)
+        case .concurrentSync(let d):
+            let device = devices[d]
+            let other = try device.secondProcess()
+            let second = Task { await other.syncOnce() }
+            try await sync(device, step: step)
+            _ = await second.value
+            stats.concurrentSyncs += 1
+        case .backUpServer:
+            let path = directory.appendingPathComponent("backup-\(step).sqlite").path
+            try await storage.backUp(to: path)
+            lastBackup = path
+        case .restoreServer:
+            guard let lastBackup else { return }
+            try await storage.restore(fromBackupAt: lastBackup)
+            // The server's history went back: versions and cursors may too, once.
+            serverVersions = [:]
+            cursors = [:]
+            stats.restores += 1
+        case .purgeTombstones:
+            _ = try await server.purgeTombstones(olderThan: clock.now().addingTimeInterval(1))
+            // Purged tombstones leave the server by design; every other note must stay.
+            let left = Set(try await storage.allNotes().map(\.id))
+            serverVersions = serverVersions.filter { left.contains($0.key) }
         }
     }
 
@@ -84,6 +107,8 @@ extension SimulationWorld {
         stats.conflictCopies += report.conflictCopies
         stats.editsBeatDeletes += report.editsBeatDeletes
         if report.fullResync { stats.fullResyncs += 1 }
+        stats.refused += report.refused
+        stats.reuploaded += report.reuploaded
         if device.transport.takeCrash() {
             try device.crash()
             stats.crashes += 1

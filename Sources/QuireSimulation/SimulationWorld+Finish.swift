@@ -12,7 +12,13 @@ extension SimulationWorld {
         if let failure = try await quiesce() { return failure }
         if let failure = try await checkConvergence() { return failure }
         let server = try await serverSnapshots()
-        let missing = ledger.missing(in: server)
+        // Text the server refused never reached it: it must still be on the device that has it,
+        // in the refused note, shown as such.
+        var refusedNotes: [NoteSnapshot] = []
+        for device in devices {
+            refusedNotes += try await device.rows().filter(\.refused).map(NoteSnapshot.init)
+        }
+        let missing = ledger.missing(in: server + refusedNotes)
         if !missing.isEmpty {
             return SimulationFailure(
                 kind: .lostText,
@@ -46,7 +52,9 @@ extension SimulationWorld {
                     report.pushed + report.received + report.merged + report.conflictCopies
                     + report.editsBeatDeletes + report.refused
                 if report.failure != nil || moved > 0 { quiet = false }
-                let pending = try await device.pendingCount()
+                // Refused changes wait for the user, not for another round.
+                let status = try await device.database.readStatus()
+                let pending = status.pendingCount - status.refusedCount
                 if pending > 0 { quiet = false }
                 last.append(
                     "d\(device.index): moved \(moved), pending \(pending), failure "
@@ -65,9 +73,13 @@ extension SimulationWorld {
 
     /// Every device holds exactly the server's live notes (ids, titles, bodies, copy links).
     private func checkConvergence() async throws -> SimulationFailure? {
-        let server = try await serverSnapshots()
+        let allServer = try await serverSnapshots()
         for device in devices {
-            let local = try await snapshots(of: device)
+            // A note whose change the server refused shows this device's text until the user
+            // acts: it differs from the server's by design, and only there.
+            let refused = Set(try await device.rows().filter(\.refused).map(\.id.description))
+            let local = try await snapshots(of: device).filter { !refused.contains($0.id) }
+            let server = allServer.filter { !refused.contains($0.id) }
             guard local != server else { continue }
             let onlyLocal = Set(local).subtracting(server).sorted().map(\.description)
             let onlyServer = Set(server).subtracting(local).sorted().map(\.description)

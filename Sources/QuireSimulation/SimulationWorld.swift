@@ -24,6 +24,8 @@ final class SimulationWorld {
     var serverVersions: [String: Int] = [:]
     /// Each device's last stored cursor position, to check cursors only grow.
     var cursors: [Int: Int64] = [:]
+    /// The server's last backup file, for `.restoreServer`.
+    var lastBackup: String?
 
     init(config: SimulationConfig) async throws {
         self.config = config

@@ -9,7 +9,7 @@ struct SimulationSeedsTests {
 
     @Test func everySeedKeepsEveryPromise() async {
         var total = SimulationStats()
-        for seed in UInt64(1)...200 {
+        for seed in UInt64(1)...300 {
             let outcome = await Simulation.run(seed: seed, config: Self.config)
             total.add(outcome.stats)
             if !outcome.passed {

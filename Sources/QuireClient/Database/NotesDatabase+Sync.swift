@@ -101,6 +101,20 @@ extension NotesDatabase {
                 try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
                 return
             }
+            if stored.kind == .delete, let note = try storedNote(stored.noteID) {
+                // A delete the server will not take: the note comes back rather than hide text
+                // nobody can see; an edit folded into the delete is queued again as a put.
+                try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
+                try connection.run(
+                    "UPDATE notes SET deleted = 0, revision = revision + 1 WHERE id = ?",
+                    note.id.description)
+                if note.base != NoteText(title: note.title, body: note.body) {
+                    try queue(
+                        .put(NoteContent(title: note.title, body: note.body, conflictOf: note.conflictOf)),
+                        for: note.id, foldingInto: nil, at: now().timeIntervalSinceReferenceDate)
+                }
+                return
+            }
             try connection.run(
                 """
                 UPDATE pending_changes SET in_flight = 0, refused = 1, refused_reason = ?,
@@ -154,10 +168,9 @@ extension NotesDatabase {
                 throw NotesDatabaseError(
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
             }
-            let serverForgot =
-                try readMeta(.resyncing).flatMap(Self.resyncReason) == .serverForgot
+            let resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
             for remote in changes {
-                if serverForgot, try restoreRegressed(remote) {
+                if resync == .serverForgot, try restoreRegressed(remote) {
                     touched.formUnion([.notes, .changes])
                 } else if try applyRemote(remote) {
                     touched.formUnion([.notes, .changes])
@@ -168,6 +181,10 @@ extension NotesDatabase {
     }
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
+    ///
+    /// The feed only ever sends a note's current state, so a version lower than this device's is
+    /// not an old copy: the server purged the note's tombstone and another device wrote the id
+    /// again (its versions start over). It wins like any newer copy. Equal versions only confirm.
     private func applyRemote(_ remote: RemoteNote) throws -> Bool {
         var local = try storedNote(remote.id)
         if let pending = try pendingChanges(of: remote.id).first {
@@ -176,7 +193,7 @@ extension NotesDatabase {
             else { return false }
             local = try storedNote(remote.id)
         }
-        if let local, local.version >= remote.version {
+        if let local, local.version == remote.version || (local.version > remote.version && remote.isDeleted) {
             if !remote.isDeleted {
                 // A full resync lists it again: the server still has it.
                 try connection.run(

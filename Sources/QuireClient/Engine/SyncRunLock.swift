@@ -16,6 +16,11 @@ public struct FileSyncRunLock: SyncRunLock {
         file = directory.appendingPathComponent("sync.lock")
     }
 
+    /// A lock on `file` itself, for several devices' databases in one folder.
+    public init(file: URL) {
+        self.file = file
+    }
+
     public func whileSyncing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await FileLock.holding(file, body)
     }
