@@ -121,6 +121,10 @@ public protocol SettlementRecords: Sendable {
     /// Writes a conflict's outcome in one transaction. Throws `NotesDatabaseError.staleConflict`
     /// if the note changed since `expectedRevision` (the engine asks again).
     func settleConflict(_ settlement: ConflictSettlement) async throws
+    /// A 409 whose server copy is older than the change's base (the server forgot acknowledged
+    /// writes): the note takes the server's copy as its version and base, and this device's state
+    /// is queued on top in place of the note's pending changes. Throws `.unknownChange`.
+    func rebaseOnForgetfulServer(_ change: ChangeID, server: RemoteNote) async throws
 }
 
 /// What recording runs needs: the status row.

@@ -53,7 +53,24 @@ extension SQLiteServerStorage {
             accountsAndSessions,
             rememberEachNotesWriter,
             letALostRefreshReplyBeRetried,
+            rememberPurgedVersions,
         ])
+    }
+
+    /// Migration 5: the last version of each note whose tombstone was purged (no payload, not in
+    /// the feed), so a note written again under the same id goes on from there. Versions then never
+    /// repeat for an id: a device still holding version 1 of the old note sees the new one as newer,
+    /// instead of as the copy it already has.
+    private static func rememberPurgedVersions(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE purged_versions (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                note_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                PRIMARY KEY (account_id, note_id)
+            ) WITHOUT ROWID;
+            """)
     }
 
     /// Migration 4: until when a session's previous refresh token may be presented once more

@@ -79,15 +79,27 @@ public actor SQLiteServerStorage: ServerStorage {
         case .put(let noteID, let payload, let baseVersion):
             let previousSeq = try feedPosition(account: account, db: db)
             guard let current = try note(noteID, account: account, db: db) else {
-                // A base for a note the server no longer has must not lose the client's text.
+                // A base for a note the server no longer has must not lose the client's text. An
+                // id whose tombstone was purged goes on from its last version.
+                let purged =
+                    try db.queryFirst(
+                        "SELECT version FROM purged_versions WHERE account_id = ? AND note_id = ?",
+                        account.rawValue, noteID
+                    ) { $0.int(0) } ?? 0
+                let version = purged + 1
                 try db.run(
                     """
                     INSERT INTO notes
                         (account_id, note_id, version, deleted, payload, updated_at, seq, written_by)
-                    VALUES (?, ?, 1, 0, ?, ?, ?, ?)
-                    """, account.rawValue, noteID, payload, now.storedMilliseconds,
+                    VALUES (?, ?, ?, 0, ?, ?, ?, ?)
+                    """, account.rawValue, noteID, version, payload, now.storedMilliseconds,
                     try nextSeq(db), writer?.rawValue)
-                return .saved(version: 1, seq: try currentSeq(db), previousSeq: previousSeq)
+                if purged > 0 {
+                    try db.run(
+                        "DELETE FROM purged_versions WHERE account_id = ? AND note_id = ?",
+                        account.rawValue, noteID)
+                }
+                return .saved(version: version, seq: try currentSeq(db), previousSeq: previousSeq)
             }
             guard baseVersion == current.version else { return .conflict(current) }
             // Also revives a tombstone: an edit beats a delete.
@@ -222,6 +234,12 @@ public actor SQLiteServerStorage: ServerStorage {
                     SELECT 1 FROM notes
                     WHERE notes.account_id = accounts.id AND deleted = 1 AND updated_at < ?)
                 """, limit, limit)
+            try db.run(
+                """
+                INSERT INTO purged_versions (account_id, note_id, version)
+                SELECT account_id, note_id, version FROM notes WHERE deleted = 1 AND updated_at < ?
+                ON CONFLICT (account_id, note_id) DO UPDATE SET version = excluded.version
+                """, limit)
             let purged = try db.run(
                 "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
             try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)

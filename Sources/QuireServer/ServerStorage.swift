@@ -97,8 +97,9 @@ public protocol ServerStorage: Sendable {
     /// page listed, and the device must start over. `since` or `listingStart` above the server's
     /// counter is `.cursorAhead`.
     ///
-    /// The default answers as ``changes(account:since:limit:)`` does: correct, but a listing of
-    /// several pages on an account with a purge below it never finishes. Stores implement this.
+    /// No default: a store that answered with the incremental rule would leave a listing of
+    /// several pages on an account with a purge below it unable to finish (and a default also
+    /// wins over an actor's synchronous method when a wrapper calls it with `await`).
     func changes(
         account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
         limit: Int
@@ -257,15 +258,6 @@ public struct ServerStorageError: Error, Equatable, Sendable, CustomStringConver
 }
 
 extension ServerStorage {
-    /// The incremental rule (expired below the purged sequence), for a store that has no
-    /// listing-aware read.
-    public func changes(
-        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
-        limit: Int
-    ) async throws -> ChangesResult {
-        try await changes(account: account, since: since, limit: limit)
-    }
-
     /// One write after another, each its own transaction: correct for any store.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,

@@ -39,6 +39,9 @@ struct LossySyncRecords: SyncRecords {
     func reissue(_ change: ChangeID) async throws -> ChangeID {
         try await database.reissue(change)
     }
+    func rebaseOnForgetfulServer(_ change: ChangeID, server: RemoteNote) async throws {
+        try await database.rebaseOnForgetfulServer(change, server: server)
+    }
     func conflictContext(for change: ChangeID) async throws -> ConflictContext {
         try await database.conflictContext(for: change)
     }

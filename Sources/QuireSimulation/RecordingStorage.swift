@@ -111,13 +111,10 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
             limit: limit)
     }
 
-    /// Purges, and forgets the witnessed writes of each purged note: its id may be written again
-    /// later, as a new note whose versions start from 1.
+    /// Purges. The witness keeps the purged notes' writes: an id written again goes on from its
+    /// last version, so its versions still count every write it ever had.
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
-        let purged = try await inner.purgeTombstones(olderThan: cutoff)
-        let left = Set(try await allNotes().map(\.id))
-        lock.withLock { applied.removeAll { !left.contains($0.noteID) } }
-        return purged
+        try await inner.purgeTombstones(olderThan: cutoff)
     }
 
     func close() async {

@@ -182,9 +182,6 @@ extension NotesDatabase {
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
     ///
-    /// The feed only ever sends a note's current state, so a version lower than this device's is
-    /// not an old copy: the server purged the note's tombstone and another device wrote the id
-    /// again (its versions start over). It wins like any newer copy. Equal versions only confirm.
     private func applyRemote(_ remote: RemoteNote) throws -> Bool {
         var local = try storedNote(remote.id)
         if let pending = try pendingChanges(of: remote.id).first {
@@ -193,7 +190,7 @@ extension NotesDatabase {
             else { return false }
             local = try storedNote(remote.id)
         }
-        if let local, local.version == remote.version || (local.version > remote.version && remote.isDeleted) {
+        if let local, local.version >= remote.version {
             if !remote.isDeleted {
                 // A full resync lists it again: the server still has it.
                 try connection.run(
@@ -237,12 +234,38 @@ extension NotesDatabase {
         guard let local = try storedNote(remote.id), local.version > remote.version else {
             return false
         }
+        try rebase(local, onto: remote)
+        return true
+    }
+
+    /// A 409 whose server copy is older than the change's base: the server forgot writes it had
+    /// acknowledged (restored from a backup). Merging against that copy would read the server's
+    /// older text as an edit that reverts this device's; instead the note is rebased onto it (its
+    /// version and base become the server's) and this device's current state is queued on top, in
+    /// place of every pending change of the note. Throws `.unknownChange`.
+    public func rebaseOnForgetfulServer(_ change: ChangeID, server: RemoteNote) throws {
+        try bookkeepingWrite { touched in
+            let stored = try requireChange(change)
+            try connection.run("DELETE FROM pending_changes WHERE note_id = ?", stored.noteID.description)
+            guard let local = try storedNote(stored.noteID) else { return }
+            try rebase(local, onto: server)
+            try connection.run(
+                "UPDATE sync_status SET notice = ? WHERE id = 1",
+                "The server had lost recent changes (restored from an older backup?); this device "
+                    + "sent its notes again.")
+            touched = .all
+        }
+    }
+
+    /// Makes the server's copy the note's version and base and, with nothing pending, queues this
+    /// device's state (its text, or its delete) on top when it differs.
+    private func rebase(_ local: StoredNote, onto remote: RemoteNote) throws {
         try connection.run(
             """
             UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
             WHERE id = ?
             """, remote.version, remote.content?.title, remote.content?.body, remote.id.description)
-        guard try !hasPendingChange(remote.id) else { return true }
+        guard try !hasPendingChange(remote.id) else { return }
         let timestamp = now().timeIntervalSinceReferenceDate
         if local.deleted {
             if !remote.isDeleted { try queue(.delete, for: remote.id, foldingInto: nil, at: timestamp) }
@@ -251,7 +274,6 @@ extension NotesDatabase {
                 .put(NoteContent(title: local.title, body: local.body, conflictOf: local.conflictOf)),
                 for: remote.id, foldingInto: nil, at: timestamp)
         }
-        return true
     }
 
     /// A newer server copy of a note whose only change the server refused: the refused text must

@@ -19,6 +19,13 @@ extension NotesSyncEngine {
             report.refused += 1
             return
         }
+        if let base = change.baseVersion, server.version < base {
+            // The server's copy is older than what it acknowledged to this device: it was restored
+            // from an older backup. Send this device's state again on top of what it has now.
+            try await records.rebaseOnForgetfulServer(change.id, server: server)
+            report.reuploaded += 1
+            return
+        }
         // A save can land between reading the context and settling: read again and decide again.
         for _ in 0..<8 {
             let context = try await records.conflictContext(for: change.id)

@@ -1,0 +1,40 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// A note id written again after its tombstone was purged goes on from its last version: a
+/// version never names two different texts of one id, or a device still holding the old
+/// version 1 would take the new note for the copy it already has (found by the simulation's
+/// purge fault).
+struct PurgedVersionsTests {
+    @Test func aNoteWrittenAgainAfterItsTombstoneWasPurgedGoesOnFromItsLastVersion() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.token("alice")
+        let id = ServerHarness.uuid()
+        #expect(await harness.put(id, payload: "v1", base: nil, token: token).status == 200)
+        #expect(await harness.delete(id, base: 1, token: token).status == 204)
+        harness.clock.advance(by: 1)
+        // A retention of zero: every tombstone older than now goes.
+        let purged = try await harness.server.purgeTombstones(olderThan: harness.clock.now)
+        #expect(purged == 1)
+
+        // A device that held version 1 edits it: the server no longer has the note and makes it
+        // again, above every version the id had.
+        let again = await harness.put(id, payload: "edited after the purge", base: 1, token: token)
+
+        #expect(again.status == 200)
+        let version = try again.decoded(PutNoteResponseDTO.self).version
+        #expect(version == 3)
+        let page = try await harness.changes(token: token, limit: nil)
+        #expect(page.changes.first { $0.id == id }?.version == 3)
+    }
+
+    @Test func aFreshIdStillStartsAtVersionOne() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.token("alice")
+        let response = await harness.put(ServerHarness.uuid(), payload: "new", base: nil, token: token)
+        #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)
+    }
+}
