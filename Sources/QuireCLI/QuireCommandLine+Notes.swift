@@ -29,7 +29,8 @@ extension QuireCommandLine {
             (title, body) = try TextEditor().edit(title: note.title, body: note.body)
         }
         guard title != note.title || body != note.body else { return }
-        try await device.notes.save(id: note.id, title: title, body: body)
+        // A `quire watch` may have pulled another device's edit while the editor was open.
+        try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
     }
 
     func removeNote(_ words: [String]) async throws {

@@ -12,8 +12,10 @@ public protocol NoteRecords: Sendable {
     /// One live note, or nil if it does not exist or is deleted.
     func noteRow(id: NoteID) async throws -> NoteRecord?
     /// Writes the note and its pending change in one transaction. Folds into the note's unsent
-    /// change if it has one (a change in flight stays frozen; a new one queues behind it).
-    func saveNote(id: NoteID, title: String, body: String) async throws
+    /// change if it has one (a change in flight stays frozen; a new one queues behind it). If the
+    /// note's text is no longer `editedFrom` (it changed while being edited), merges three ways,
+    /// or on a clash keeps the note and writes this text as a linked conflict copy.
+    func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) async throws
     /// Tombstones the note and queues its delete in one transaction. A note the server never
     /// confirmed just loses its unsent change. Unknown or deleted ids change nothing.
     func deleteNote(id: NoteID) async throws

@@ -9,7 +9,12 @@ public protocol NotesRepository: Sendable {
 
     /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
     /// Not cancelled by the caller: once started, the save completes.
-    func save(id: NoteID, title: String, body: String) async throws
+    ///
+    /// `editedFrom` is the text the editor started from. If the note changed since (a pull, another
+    /// process), the save is merged with that change three ways; a real clash keeps the note's new
+    /// text and saves this text as a linked conflict copy. Nothing typed on either side is lost.
+    /// nil: the caller read nothing first (a new note, a script that replaces the text).
+    func save(id: NoteID, title: String, body: String, editedFrom: NoteText?) async throws
 
     /// Like ``notes()``, as summaries: what a list shows, without whole bodies.
     func summaries() -> AsyncStream<[NoteSummary]>
@@ -48,5 +53,12 @@ extension NotesRepository {
     public func note(id: NoteID) async throws -> Note? {
         for await list in notes() { return list.first { $0.id == id } }
         return nil
+    }
+}
+
+extension NotesRepository {
+    /// Saves with nothing read first (see ``save(id:title:body:editedFrom:)``).
+    public func save(id: NoteID, title: String, body: String) async throws {
+        try await save(id: id, title: title, body: body, editedFrom: nil)
     }
 }

@@ -72,7 +72,10 @@ extension NotesViewModel {
         publish()
         enqueueWrite { [notesRepository] in
             do {
-                try await notesRepository.save(id: id, title: text.title, body: text.body)
+                // The text the draft started from: if the note moved on under it, the database
+                // merges, or keeps both with a linked copy (the one place copies are made).
+                try await notesRepository.save(
+                    id: id, title: text.title, body: text.body, editedFrom: previousBase)
                 self.writeSucceeded()
             } catch {
                 self.saveFailed(id: id, text: text, previousBase: previousBase, error: error)

@@ -106,7 +106,7 @@ private actor CancellationSensingRecords: NoteRecords {
     nonisolated func noteSummaryRows() -> AsyncStream<[NoteRecord]> { AsyncStream { $0.finish() } }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
 
-    func saveNote(id: NoteID, title: String, body: String) throws {
+    func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) throws {
         try Task.checkCancellation()
         saves += 1
     }

@@ -98,7 +98,7 @@ import Testing
         let elapsed = Date().timeIntervalSince(saved)
         watch.stop()
 
-        #expect(pushed)
+        #expect(pushed, "watch printed: \(watch.output)")
         #expect(elapsed < 5, "the watch pushed it after \(elapsed) s")
         #expect(!watch.output.contains(id), "the device's own note was reported: \(watch.output)")
     }
@@ -125,6 +125,35 @@ import Testing
         try await other.ok("sync")
         #expect(try await other.notes().isEmpty)
         #expect(try await setup.phone.notes().isEmpty)
+    }
+}
+
+extension StrandedTextCLITests {
+    /// Defect 13: while `quire edit` has the editor open, another process of the device changes
+    /// the note (a `watch` pulling another device's edit). Saving the editor's text must not
+    /// replace that change: a clash keeps both, the editor's text as a linked copy.
+    @Test func anEditorSaveOverAChangeMadeMeanwhileKeepsBothTexts() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-edit-race")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try await device.ok("new", "--title", "Plan", "--body", "meet at noon")
+        let quire = try BuiltProducts.executable("quire").path
+        // The "editor" first lets another process change the note, then writes the user's text.
+        let editor = root.path("editor.sh")
+        try """
+        #!/bin/sh
+        "\(quire)" --data-dir "\(device.directory.path)" edit \(id) --body 'meet at one'
+        printf 'Plan\\n\\nmeet at two' > "$1"
+
+        """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+
+        let result = try await device.run("edit", id, environment: ["EDITOR": editor.path])
+
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let notes = try await device.notes()
+        #expect(notes.first { $0.id == id }?.body == "meet at one")
+        #expect(notes.first { $0.conflictOf == id }?.body == "meet at two")
     }
 }
 

@@ -19,8 +19,45 @@ extension NotesDatabase {
     /// unsent changes nothing. Saving a deleted note brings it back. Throws `SQLiteError` if the
     /// write fails, in which case neither the note nor the change is stored.
     public func saveNote(id: NoteID, title: String, body: String) throws {
+        try saveNote(id: id, title: title, body: body, editedFrom: nil)
+    }
+
+    /// ``saveNote(id:title:body:)`` for an editor that read the note first: if its text is no
+    /// longer `editedFrom` (a pull or another process changed it during the edit), the edit is
+    /// merged three ways with that change; on a real clash the note keeps its new text and this
+    /// text becomes a conflict copy linked to it, queued like any save. Nothing either side typed
+    /// is lost, and the copy is made here, in the one place copies are made: the database.
+    public func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) throws {
         try write { touched in
-            try saveLocally(id: id, title: title, body: body, touched: &touched)
+            let typed = NoteText(title: title, body: body)
+            guard let editedFrom, let current = try storedNote(id), !current.deleted,
+                NoteText(title: current.title, body: current.body) != editedFrom
+            else {
+                try saveLocally(id: id, title: title, body: body, touched: &touched)
+                return
+            }
+            let now = NoteText(title: current.title, body: current.body)
+            switch ConflictPolicy().resolve(base: editedFrom, local: .edited(typed), server: .edited(now)) {
+            case .alreadyEqual:
+                return
+            case .merged(let merged):
+                try saveLocally(id: id, title: merged.title, body: merged.body, touched: &touched)
+            case .keepBoth(let copy):
+                let copyID = NoteID()
+                let content = NoteContent(
+                    title: copy.title, body: copy.body, conflictOf: current.conflictOf ?? id)
+                let timestamp = self.now().timeIntervalSinceReferenceDate
+                try connection.run(
+                    """
+                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
+                    VALUES (?, ?, ?, ?, ?, 1)
+                    """, copyID.description, content.title, content.body, timestamp,
+                    content.conflictOf?.description)
+                try queue(.put(content), for: copyID, foldingInto: nil, at: timestamp)
+                touched.formUnion([.notes, .changes])
+            case .recreate, .keepServer, .bothDeleted:
+                try saveLocally(id: id, title: title, body: body, touched: &touched)
+            }
         }
     }
 

@@ -121,9 +121,9 @@ extension NotesDatabase {
     /// committed since the last look, so a `quire watch` sees saves made by a `quire new` at once
     /// and pushes them. SQLite's `PRAGMA data_version` changes exactly then; cheap to ask often.
     public func noticeChangesFromOtherProcesses() throws {
-        let version = try connection.queryFirst("PRAGMA data_version") { $0.int(0) } ?? 0
+        let version = try connection.queryFirst("PRAGMA data_version") { $0.int(0) }
         defer { lastDataVersion = version }
-        guard let last = lastDataVersion, last != version else { return }
+        guard version != lastDataVersion else { return }
         publish(.all)
     }
 

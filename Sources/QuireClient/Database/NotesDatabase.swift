@@ -61,6 +61,8 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         self.now = now
         self.durability = durability
         self.synchronous = durability
+        // From the first moment: a commit by another process right after this open must count.
+        self.lastDataVersion = try connection.queryFirst("PRAGMA data_version") { $0.int(0) }
     }
 
     deinit {

@@ -57,10 +57,13 @@ public final class LocalNotesRepository: NotesRepository {
     /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
     ///
     /// Not cancelled by the caller: the write runs in its own task, so a cancelled caller (a
-    /// screen closing mid-save) still gets the text stored.
-    public func save(id: NoteID, title: String, body: String) async throws {
+    /// screen closing mid-save) still gets the text stored. A note that changed since `editedFrom`
+    /// is merged with the change, or keeps it and gets this text as a linked conflict copy.
+    public func save(id: NoteID, title: String, body: String, editedFrom: NoteText?) async throws {
         let records = records
-        try await Task { try await records.saveNote(id: id, title: title, body: body) }.value
+        try await Task {
+            try await records.saveNote(id: id, title: title, body: body, editedFrom: editedFrom)
+        }.value
     }
 
     /// Tombstones the note and queues its delete, all or none; unknown ids change nothing. Not

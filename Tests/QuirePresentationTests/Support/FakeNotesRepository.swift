@@ -28,6 +28,7 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     private var subscribers: [UUID: AsyncStream<[Note]>.Continuation] = [:]
     private var summarySubscribers: [UUID: AsyncStream<[NoteSummary]>.Continuation] = [:]
     private var recordedSaves: [Save] = []
+    private var recordedEditedFrom: [NoteText?] = []
     private var recordedDeletes: [NoteID] = []
     private var failNextSave = false
     private var failNextRead = false
@@ -42,6 +43,8 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     }
 
     var saves: [Save] { lock.withLock { recordedSaves } }
+    /// What each save said its text was edited from, in order.
+    var editedFrom: [NoteText?] { lock.withLock { recordedEditedFrom } }
     var deletes: [NoteID] { lock.withLock { recordedDeletes } }
     var subscriberCount: Int { lock.withLock { subscribers.count + summarySubscribers.count } }
     /// Whole bodies handed out so far, by `note(id:)` and by `notes()` streams.
@@ -139,13 +142,17 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
         }
     }
 
-    func save(id: NoteID, title: String, body: String) async throws {
+    /// The fake does not merge: it records what each save said it was edited from, so tests can
+    /// check the view model passes the draft's starting text (the database's merge is tested on
+    /// the database).
+    func save(id: NoteID, title: String, body: String, editedFrom: NoteText?) async throws {
         try lock.withLock {
             if failNextSave {
                 failNextSave = false
                 throw Failure()
             }
             recordedSaves.append(Save(id: id, title: title, body: body))
+            recordedEditedFrom.append(editedFrom)
         }
         mutate { notes in
             notes[id] = Note(
