@@ -35,9 +35,9 @@ laptop() { "$bin/quire" --data-dir "$work/laptop" "$@"; }
 
 say "A server on SQLite at $url; an account; two devices signed in to it"
 printf '$ phone register %s demo --password-stdin   (the password never leaves the device)\n' "$url"
-printf 'correct horse battery staple\n' | phone register "$url" demo --password-stdin
+printf 'correct horse battery staple\n' | phone register "$url" demo --password-stdin --device-name phone
 printf '$ laptop login %s demo --password-stdin\n' "$url"
-printf 'correct horse battery staple\n' | laptop login "$url" demo --password-stdin
+printf 'correct horse battery staple\n' | laptop login "$url" demo --password-stdin --device-name laptop
 
 say "The phone writes a note with no sync at all, then syncs"
 id=$(phone new --title "Groceries" --body $'milk\neggs\nbread')

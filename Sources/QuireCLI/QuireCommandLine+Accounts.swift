@@ -16,6 +16,7 @@ extension QuireCommandLine {
             serverURL: serverURL, username: positionals[1], password: password,
             deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
         try await device.signIn(session)
+        try await device.database.setDeviceName(Self.deviceName(arguments))
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
     }
 
@@ -31,6 +32,7 @@ extension QuireCommandLine {
             serverURL: serverURL, username: positionals[1], password: password,
             deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
         try await device.signIn(session)
+        try await device.database.setDeviceName(Self.deviceName(arguments))
         console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
     }
 

@@ -39,26 +39,79 @@ extension QuireCommandLine {
         for group in groups {
             let title = group.original.map { $0.title.isEmpty ? "(untitled)" : $0.title } ?? "(original deleted)"
             let id = group.original.map { String($0.id.description.prefix(8)) } ?? "--------"
-            console.out("\(id)  \(title)")
+            var originalSide: String?
+            if let original = group.original { originalSide = try await side(of: original.id, in: device) }
+            console.out("\(id)  \(title)" + (originalSide.map { "  (\($0))" } ?? ""))
             for copy in group.copies {
-                console.out("  copy \(String(copy.id.description.prefix(8)))  \(copy.title)")
+                let copySide = try await side(of: copy.id, in: device)
+                console.out("  copy \(String(copy.id.description.prefix(8)))  \(copy.title)  (\(copySide))")
             }
         }
-        console.out("Settle one with: quire resolve ID --keep mine|theirs|both")
+        console.out("Settle one with: quire resolve ID --keep original|copy|both")
+    }
+
+    /// Where the note's current text was typed, for people: "this device" or "typed on NAME".
+    func side(of id: NoteID, in device: QuireDevice) async throws -> String {
+        let typedOn = try await device.database.noteRow(id: id)?.typedOn
+        return typedOn.map { "typed on \($0)" } ?? "this device"
     }
 
     func resolve(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["keep"], flags: [])
+        let arguments = try Arguments(words, options: ["keep"], flags: ["force"])
         let id = try arguments.expectPositionals(["id"])[0]
         guard let keep = arguments.options["keep"] else {
-            throw CLIError.usage("'resolve' needs --keep mine|theirs|both")
+            throw CLIError.usage("'resolve' needs --keep original|copy|both")
         }
-        guard let choice = ConflictChoice(rawValue: keep) else {
-            throw CLIError.usage("--keep takes mine, theirs or both, not '\(keep)'")
+        guard ["original", "copy", "both", "mine", "theirs"].contains(keep) else {
+            throw CLIError.usage("--keep takes original, copy, both (or mine, theirs), not '\(keep)'")
         }
         let device = try openDevice()
         let copy = try await conflictCopy(for: id, in: device)
+        guard let originalID = copy.conflictOf else {
+            throw CLIError.data("note \(copy.id) is not a conflict copy")
+        }
+        let original = try await device.database.noteRow(id: originalID)
+        let copyHere = try await device.database.noteRow(id: copy.id)?.typedOn == nil
+        let originalHere = original.map { $0.typedOn == nil }
+        let choice = try Self.choice(keep, copyTypedHere: copyHere, originalTypedHere: originalHere)
+        if choice == .theirs, original == nil, !arguments.flag("force") {
+            throw CLIError(
+                code: .failure,
+                message: "the original of \(String(copy.id.description.prefix(8))) was deleted: keeping it "
+                    + "deletes the copy, the last place this text lives. Add --force to delete it, or "
+                    + "--keep copy (or both) to keep the text.")
+        }
         try await device.database.resolveConflict(copy: copy.id, keep: choice)
+        let short = String(originalID.description.prefix(8))
+        switch choice {
+        case .mine: console.out("Kept the copy's text in \(short); the copy is deleted.")
+        case .theirs: console.out("Kept \(short) as it is; the copy is deleted.")
+        case .both: console.out("Kept both: the copy is now an ordinary note.")
+        }
+    }
+
+    /// What `--keep` names, as the database's choice. `original`, `copy` and `both` always work;
+    /// `mine` and `theirs` only when exactly one side was typed on this device, and then `mine`
+    /// is that side, whichever note holds it.
+    static func choice(_ keep: String, copyTypedHere: Bool, originalTypedHere: Bool?) throws
+        -> ConflictChoice
+    {
+        switch keep {
+        case "original": return .theirs
+        case "copy": return .mine
+        case "both": return .both
+        case "mine", "theirs":
+            guard let originalTypedHere, originalTypedHere != copyTypedHere else {
+                throw CLIError.usage(
+                    "both sides of this conflict were typed "
+                        + (copyTypedHere ? "on this device" : "on other devices")
+                        + ": say which to keep with --keep original|copy|both (see quire diff)")
+            }
+            let mineIsCopy = copyTypedHere
+            return (keep == "mine") == mineIsCopy ? .mine : .theirs
+        default:
+            throw CLIError.usage("--keep takes original, copy, both (or mine, theirs), not '\(keep)'")
+        }
     }
 
     /// The copy named by `text`, or the one copy of the original named by `text`.

@@ -5,8 +5,8 @@ import QuireDomain
 // MARK: - diff
 
 extension QuireCommandLine {
-    /// `quire diff ID`: the original (the server's text, "theirs") against its conflict copy
-    /// (this device's text, "mine"), as a unified diff of title and body.
+    /// `quire diff ID`: the original against its conflict copy, as a unified diff of title and
+    /// body, each side labelled by where it was typed ("this device", "typed on laptop").
     func diff(_ words: [String]) async throws {
         let arguments = try Arguments(words, options: [], flags: [])
         let id = try arguments.expectPositionals(["id"])[0]
@@ -18,8 +18,10 @@ extension QuireCommandLine {
         let original = try await device.notes.note(id: originalID)
         let theirs = original.map { [$0.title, ""] + Self.lines($0.body) } ?? []
         let mine = [ConflictPolicy.originalTitle(fromCopyTitle: copy.title), ""] + Self.lines(copy.body)
-        console.out("--- theirs (note \(String(originalID.description.prefix(8))))")
-        console.out("+++ mine (copy \(String(copy.id.description.prefix(8))))")
+        let originalSide = try await side(of: originalID, in: device)
+        let copySide = try await side(of: copy.id, in: device)
+        console.out("--- original \(String(originalID.description.prefix(8))) (\(originalSide))")
+        console.out("+++ copy \(String(copy.id.description.prefix(8))) (\(copySide))")
         for line in UnifiedDiff.lines(from: theirs, to: mine) { console.out(line) }
     }
 

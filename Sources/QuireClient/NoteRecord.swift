@@ -23,12 +23,15 @@ public struct NoteRecord: Hashable, Sendable {
     /// The note's current text came from another device (a pull, or a conflict settled for the
     /// server's copy); false when it was written on this device, by any of its processes.
     public var arrived: Bool
+    /// The name of the device that typed the note's current text; nil: this device.
+    public var typedOn: String?
 
     public init(
         id: NoteID, title: String, body: String, updatedAt: Date, conflictOf: NoteID?,
         version: Int, pendingCount: Int, refused: Bool, inConflict: Bool, syncIssue: String? = nil,
-        arrived: Bool = false
+        arrived: Bool = false, typedOn: String? = nil
     ) {
+        self.typedOn = typedOn
         self.arrived = arrived
         self.id = id
         self.title = title

@@ -68,6 +68,9 @@ public protocol PushRecords: Sendable {
     /// (422 `idempotency_key_reused`): the resend under the new id meets the server's copy as a
     /// conditional write, and the conflict policy settles what the server already has.
     func reissue(_ change: ChangeID) async throws -> ChangeID
+    /// This device's label, sealed into every payload so other devices can say where a text was
+    /// typed.
+    func deviceLabel() async throws -> DeviceLabel
 }
 
 /// What pulling needs: applying the feed, its cursor and full resyncs.

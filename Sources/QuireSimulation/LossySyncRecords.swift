@@ -36,6 +36,7 @@ struct LossySyncRecords: SyncRecords {
     func recordFailedAttempt(_ change: ChangeID, error: String) async throws -> Int {
         try await database.recordFailedAttempt(change, error: error)
     }
+    func deviceLabel() async throws -> DeviceLabel { try await database.deviceLabel() }
     func reissue(_ change: ChangeID) async throws -> ChangeID {
         try await database.reissue(change)
     }

@@ -120,7 +120,7 @@ import Testing
         BadInput(arguments: ["register", "http://127.0.0.1:9", "ann"], exitCode: 64, message: "--password-stdin"),
         BadInput(arguments: ["remote", "http://127.0.0.1:8080"], exitCode: 64, message: "unknown command 'remote'"),
         BadInput(arguments: ["resolve", "abcd"], exitCode: 64, message: "needs --keep"),
-        BadInput(arguments: ["resolve", "abcd", "--keep", "all"], exitCode: 64, message: "mine, theirs or both"),
+        BadInput(arguments: ["resolve", "abcd", "--keep", "all"], exitCode: 64, message: "original, copy, both"),
     ])
     func badInputGetsAClearMessageAndAMeaningfulExitCode(_ case: BadInput) async throws {
         let root = try TemporaryDirectory()

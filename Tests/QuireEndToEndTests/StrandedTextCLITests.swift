@@ -157,6 +157,45 @@ extension StrandedTextCLITests {
     }
 }
 
+extension StrandedTextCLITests {
+    /// Defect 12: "mine" is this device's text on either device. The phone did not make the copy
+    /// (the laptop did, from its own text), so on the phone "mine" is the original.
+    @Test func keepMineOnTheDeviceThatDidNotMakeTheCopyKeepsThatDevicesText() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        try await setup.phone.ok("logout", "--force")
+        let url = setup.server.url.absoluteString
+        try await setup.phone.ok(
+            "login", url, "alice", "--password-stdin", "--device-name", "phone", stdin: "correct horse\n")
+        try await setup.laptop.ok("logout", "--force")
+        try await setup.laptop.ok(
+            "login", url, "alice", "--password-stdin", "--device-name", "laptop", stdin: "correct horse\n")
+        let id = try await setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("edit", id, "--body", "oat milk\neggs")
+        try await setup.laptop.ok("edit", id, "--body", "whole milk\neggs")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")  // the laptop's text becomes the copy
+        try await setup.phone.ok("sync")
+
+        let diff = try await setup.phone.ok("diff", id)
+        #expect(diff.contains("--- original \(id.prefix(8)) (this device)"), "\(diff)")
+        #expect(diff.contains("(typed on laptop)"), "\(diff)")
+        let conflicts = try await setup.laptop.ok("conflicts")
+        #expect(conflicts.contains("(typed on phone)"), "\(conflicts)")
+        #expect(conflicts.contains("(this device)"), "\(conflicts)")
+
+        try await setup.phone.ok("resolve", id, "--keep", "mine")
+        try await setup.phone.ok("sync")
+        try await setup.laptop.ok("sync")
+        for device in [setup.phone, setup.laptop] {
+            let notes = try await device.notes()
+            #expect(notes.map(\.body) == ["oat milk\neggs"], "\(notes)")
+        }
+    }
+}
+
 /// A `quire` command left running (`watch`), its standard output collected in a file.
 final class BackgroundQuire: @unchecked Sendable {
     // `process` is started once and only signalled after; the output file is read-only here.

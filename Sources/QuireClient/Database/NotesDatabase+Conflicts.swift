@@ -52,13 +52,15 @@ extension NotesDatabase {
                 if let content = server.content {
                     try setText(
                         of: noteID, to: content,
-                        updatedAt: server.updatedAt.timeIntervalSinceReferenceDate, arrived: true)
+                        updatedAt: server.updatedAt.timeIntervalSinceReferenceDate, arrived: true,
+                        typedOn: Self.typedOnColumns(content.typedOn, ownDevice: try ownDeviceID()))
                 } else {
                     try connection.run(
                         "UPDATE notes SET deleted = 1, arrived = 1 WHERE id = ?", noteID.description)
                 }
             case .push(let content):
-                try setText(of: noteID, to: content, updatedAt: timestamp, arrived: false)
+                try setText(
+                    of: noteID, to: content, updatedAt: timestamp, arrived: false, typedOn: (nil, nil))
                 try queue(.put(content), for: noteID, foldingInto: nil, at: timestamp)
             }
             if let copy = settlement.copy, try !hasLiveCopy(equalTo: copy.content) {
@@ -125,14 +127,15 @@ extension NotesDatabase {
     /// Makes `content` the note's live text and link.
     /// `arrived`: the text is another device's (the server's copy), not one written here.
     private func setText(
-        of note: NoteID, to content: NoteContent, updatedAt: Double, arrived: Bool
+        of note: NoteID, to content: NoteContent, updatedAt: Double, arrived: Bool,
+        typedOn: (id: String?, name: String?)
     ) throws {
         try connection.run(
             """
             UPDATE notes SET title = ?, body = ?, conflict_of = ?, deleted = 0, updated_at = ?,
-                arrived = ?
+                arrived = ?, typed_on_id = ?, typed_on_name = ?
             WHERE id = ?
             """, content.title, content.body, content.conflictOf?.description, updatedAt, arrived,
-            note.description)
+            typedOn.id, typedOn.name, note.description)
     }
 }

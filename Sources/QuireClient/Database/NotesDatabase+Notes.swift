@@ -88,7 +88,8 @@ extension NotesDatabase {
             """
             INSERT INTO notes (id, title, body, updated_at, revision) VALUES (?, ?, ?, ?, 1)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
-                updated_at = excluded.updated_at, deleted = 0, revision = revision + 1, arrived = 0
+                updated_at = excluded.updated_at, deleted = 0, revision = revision + 1, arrived = 0,
+                typed_on_id = NULL, typed_on_name = NULL
             """, id.description, title, body, timestamp)
         if let fault = faultAfterNoteWrite { throw fault }
         let content = NoteContent(title: title, body: body, conflictOf: existing?.conflictOf)

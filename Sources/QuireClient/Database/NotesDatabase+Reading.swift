@@ -65,7 +65,7 @@ extension NotesDatabase {
                 WHERE p.note_id = n.id
                   AND (p.refused = 1 OR p.attempts >= \(ChangeRetry.stuckAfterAttempts))
                 ORDER BY p.seq LIMIT 1),
-               n.arrived
+               n.arrived, n.typed_on_name
         FROM notes n
         """
     }
@@ -102,7 +102,8 @@ extension NotesDatabase {
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
             conflictOf: row.optionalText(4).flatMap(NoteID.init),
             version: row.int(5), pendingCount: row.int(6), refused: row.bool(7),
-            inConflict: row.bool(8), syncIssue: row.optionalText(9), arrived: row.bool(10))
+            inConflict: row.bool(8), syncIssue: row.optionalText(9), arrived: row.bool(10),
+            typedOn: row.optionalText(11))
     }
 
     /// Of `ids`, the notes whose delete came from another device (tombstones that arrived).

@@ -169,10 +169,11 @@ extension NotesDatabase {
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
             }
             let resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
+            let own = try ownDeviceID()
             for remote in changes {
                 if resync == .serverForgot, try restoreRegressed(remote) {
                     touched.formUnion([.notes, .changes])
-                } else if try applyRemote(remote) {
+                } else if try applyRemote(remote, ownDevice: own) {
                     touched.formUnion([.notes, .changes])
                 }
             }
@@ -182,7 +183,7 @@ extension NotesDatabase {
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
     ///
-    private func applyRemote(_ remote: RemoteNote) throws -> Bool {
+    private func applyRemote(_ remote: RemoteNote, ownDevice: String) throws -> Bool {
         var local = try storedNote(remote.id)
         if let pending = try pendingChanges(of: remote.id).first {
             guard pending.refused, let note = local, remote.version > note.version,
@@ -210,18 +211,20 @@ extension NotesDatabase {
                 """, remote.version, remote.id.description)
             return true
         }
+        let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
-                base_title, base_body, revision, confirmed, arrived)
-            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1)
+                base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, deleted = 0, base_title = excluded.base_title,
-                base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1
+                base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1,
+                typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
-            remote.version, content.title, content.body)
+            remote.version, content.title, content.body, typedOn.id, typedOn.name)
         return true
     }
 
@@ -425,6 +428,35 @@ extension NotesDatabase {
         }
     }
 
+    // MARK: Where texts were typed
+
+    /// This device's label: a random id made at the first ask and kept, and its name (the host's
+    /// name until ``setDeviceName(_:)``). The engine stamps it into every payload it seals.
+    public func deviceLabel() throws -> DeviceLabel {
+        DeviceLabel(
+            id: try ownDeviceID(),
+            name: try readMeta(.deviceName) ?? ProcessInfo.processInfo.hostName)
+    }
+
+    /// The name other devices show for texts typed here ("typed on laptop").
+    public func setDeviceName(_ name: String) throws {
+        try bookkeepingWrite { _ in try writeMeta(.deviceName, name) }
+    }
+
+    func ownDeviceID() throws -> String {
+        if let id = try readMeta(.deviceID) { return id }
+        let id = UUID().uuidString.lowercased()
+        try writeMeta(.deviceID, id)
+        return id
+    }
+
+    /// The `typed_on_*` columns for a text labelled `label`: NULL for this device's own text; a
+    /// text from a payload without a label was typed on another device nobody named.
+    static func typedOnColumns(_ label: DeviceLabel?, ownDevice: String) -> (id: String?, name: String?) {
+        guard let label else { return ("", "another device") }
+        return label.id == ownDevice ? (nil, nil) : (label.id, label.name)
+    }
+
     // MARK: - Helpers
 
     enum MetaKey: String {
@@ -432,6 +464,8 @@ extension NotesDatabase {
         case account
         /// Present from `beginFullResync` until `finishFullResync`.
         case resyncing
+        case deviceID = "device_id"
+        case deviceName = "device_name"
     }
 
     func readMeta(_ key: MetaKey) throws -> String? {

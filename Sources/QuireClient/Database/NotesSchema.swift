@@ -132,7 +132,8 @@ package enum NotesSchema {
     // MARK: - 6: attempts per change, and what the engine has to tell the user
 
     /// Per-change attempts and backoff, so one change that keeps failing does not hold back the
-    /// others; whether a note's text arrived from elsewhere (so `quire watch` never reports this
+    /// others; which device typed each note's text (so a conflict's sides are labelled by where
+    /// they were typed, and "mine" means this device's); whether a note's text arrived from elsewhere (so `quire watch` never reports this
     /// device's own saves, made by another of its processes, as arrivals); a notice for what a run did that the user should know (a server that had lost
     /// notes). Also repairs a queue an older version could leave behind: a refused change with a
     /// later change of the same note queued behind it is superseded by that later change (its text
@@ -147,6 +148,9 @@ package enum NotesSchema {
             -- 1: the note's current text (or its delete) came from another device through a pull
             -- or a conflict settled for the server's copy; 0: it was written on this device.
             ALTER TABLE notes ADD COLUMN arrived INTEGER NOT NULL DEFAULT 0;
+            -- The device that typed the note's current text, from its payload; NULL: this device.
+            ALTER TABLE notes ADD COLUMN typed_on_id TEXT;
+            ALTER TABLE notes ADD COLUMN typed_on_name TEXT;
             DELETE FROM pending_changes
             WHERE refused = 1 AND EXISTS (
                 SELECT 1 FROM pending_changes later

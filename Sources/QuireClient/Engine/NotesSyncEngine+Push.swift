@@ -127,7 +127,13 @@ extension NotesSyncEngine {
         for change in changes {
             var outgoing = Outgoing(change: change, payload: nil)
             if case .put(let content) = change.operation {
-                let sealed = try change.payload ?? codec.seal(content, noteID: change.noteID)
+                let sealed: String
+                if let frozen = change.payload {
+                    sealed = frozen
+                } else {
+                    sealed = try codec.seal(
+                        content.typed(on: try await records.deviceLabel()), noteID: change.noteID)
+                }
                 outgoing.payload = sealed
                 if outgoing.size + 512 > bodyLimit {
                     try await records.markRefused(change.id, reason: Self.tooLarge(sealed.utf8.count, limit: bodyLimit))
