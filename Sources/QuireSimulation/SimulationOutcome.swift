@@ -11,6 +11,9 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
         case wentBackwards
         /// No quiescence within the allowed rounds after healing.
         case liveness
+        /// A sync failed on the device's own database ("no pending change", a constraint): never
+        /// a network fault's doing. Two engines on one file without the run lock end here.
+        case storage
         /// The harness itself failed (a file would not open, a user action threw).
         case harness
     }

@@ -76,7 +76,11 @@ extension SimulationWorld {
             let other = try device.secondProcess()
             let second = Task { await other.syncOnce() }
             try await sync(device, step: step)
-            _ = await second.value
+            if let failure = await second.value.failure, failure.kind == .storage {
+                throw SimulationFailure(
+                    kind: .storage, message: "d\(d)'s second process failed on its database: \(failure.message)",
+                    step: step)
+            }
             stats.concurrentSyncs += 1
         case .backUpServer:
             let path = directory.appendingPathComponent("backup-\(step).sqlite").path
@@ -102,6 +106,11 @@ extension SimulationWorld {
     func sync(_ device: SimulationDevice, step: Int?) async throws -> SyncReport {
         let report = await (try device.engine).syncOnce()
         stats.syncs += 1
+        if let failure = report.failure, failure.kind == .storage {
+            throw SimulationFailure(
+                kind: .storage, message: "d\(device.index)'s sync failed on its database: \(failure.message)",
+                step: step)
+        }
         if report.failure != nil { stats.failedSyncs += 1 }
         stats.merges += report.merged
         stats.conflictCopies += report.conflictCopies
