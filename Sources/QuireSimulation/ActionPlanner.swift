@@ -52,8 +52,12 @@ public enum ActionPlanner {
                     random.chance(50) ? .disconnect(device: device) : .reconnect(device: device))
             case 92..<95:
                 actions.append(.crash(device: device))
-            case 95..<97:
+            case 95:
                 actions.append(.concurrentSync(device: device))
+            case 96:
+                actions.append(
+                    random.chance(50)
+                        ? .concurrentSync(device: device) : .switchAccount(device: device))
             case 97:
                 // `.restoreServer` is not drawn yet (open in issue 9): a restored server whose new
                 // writes carry its sequence past a device's cursor hides the restore from that

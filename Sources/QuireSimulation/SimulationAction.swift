@@ -38,6 +38,9 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
     case backUpServer
     /// The server is restored from the last backup: it forgets every write since.
     case restoreServer
+    /// The device tries to sign in to another account: refused while it holds notes (nothing may
+    /// move between accounts), allowed when it holds none (it then signs back in).
+    case switchAccount(device: Int)
     /// The server purges every tombstone (a retention of zero), in the middle of whatever
     /// listings are going.
     case purgeTombstones
@@ -47,7 +50,8 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .create(let device, _, _), .editLine(let device, _, _, _), .append(let device, _, _),
             .rename(let device, _, _), .delete(let device, _), .resolve(let device, _, _),
             .sync(let device), .fault(let device, _), .disconnect(let device),
-            .reconnect(let device), .crash(let device), .concurrentSync(let device):
+            .reconnect(let device), .crash(let device), .concurrentSync(let device),
+            .switchAccount(let device):
             device
         case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones:
             nil
@@ -70,6 +74,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .crash(let d): "d\(d) crash + reopen"
         case .deliverDelayed(let pick): "deliver delayed request #\(pick)"
         case .concurrentSync(let d): "d\(d) sync from two processes at once"
+        case .switchAccount(let d): "d\(d) tries to sign in to another account"
         case .backUpServer: "server backup"
         case .restoreServer: "server restored from the last backup"
         case .purgeTombstones: "server purges every tombstone"

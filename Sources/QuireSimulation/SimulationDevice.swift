@@ -40,6 +40,11 @@ final class SimulationDevice {
         parts = try Self.open(fileURL, api: api, clock: clock, config: config)
     }
 
+    /// Binds the database to the simulation's account, as a sign-in does.
+    func signIn() async throws {
+        try await database.bindAccount(AccountID("sim"))
+    }
+
     /// A second process of this device: its own connection to the same file and its own engine,
     /// behind the same sync lock. Lives for one action.
     func secondProcess() throws -> NotesSyncEngine {

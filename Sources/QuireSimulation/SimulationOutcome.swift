@@ -14,6 +14,8 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
         /// A sync failed on the device's own database ("no pending change", a constraint): never
         /// a network fault's doing. Two engines on one file without the run lock end here.
         case storage
+        /// A device holding one account's notes was bound to another account.
+        case crossAccount
         /// The harness itself failed (a file would not open, a user action threw).
         case harness
     }

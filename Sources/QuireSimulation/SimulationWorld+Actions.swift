@@ -82,6 +82,25 @@ extension SimulationWorld {
                     step: step)
             }
             stats.concurrentSyncs += 1
+        case .switchAccount(let d):
+            let database = try devices[d].database
+            let holdsNotes = try await database.holdsNotes()
+            do {
+                try await database.bindAccount(AccountID("another-account"))
+            } catch let error as NotesDatabaseError where error.kind == .wrongAccount {
+                guard holdsNotes else {
+                    throw SimulationFailure(
+                        kind: .harness, message: "d\(d) with no notes could not switch accounts",
+                        step: step)
+                }
+                return
+            }
+            guard !holdsNotes else {
+                throw SimulationFailure(
+                    kind: .crossAccount,
+                    message: "d\(d) holding notes was let sign in to another account", step: step)
+            }
+            try await database.bindAccount(AccountID("sim"))
         case .backUpServer:
             let path = directory.appendingPathComponent("backup-\(step).sqlite").path
             try await storage.backUp(to: path)

@@ -52,10 +52,11 @@ final class SimulationWorld {
             let transport = SimulationTransport(server: inProcess, held: held)
             // Each device is its own session, as after its own sign-in.
             let token = try await server.openSession(username: "sim", deviceName: "d\(index)")
-            devices.append(
-                try SimulationDevice(
-                    index: index, directory: directory, transport: transport, token: token,
-                    clock: clock, config: config))
+            let device = try SimulationDevice(
+                index: index, directory: directory, transport: transport, token: token,
+                clock: clock, config: config)
+            try await device.signIn()
+            devices.append(device)
         }
     }
 

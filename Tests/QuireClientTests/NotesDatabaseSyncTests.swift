@@ -210,6 +210,23 @@ struct NotesDatabaseSyncTests {
         #expect(try await database.cursor() == nil)
     }
 
+    @Test func bindingAnotherAccountWhileHoldingNotesIsRefusedAndChangesNothing() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        try await database.bindAccount(account)
+        try await database.apply([], cursor: Cursor("c1"), account: account)
+        try await database.saveNote(id: NoteID(), title: "Mine", body: "not yet synced")
+
+        let error = await #expect(throws: NotesDatabaseError.self) {
+            try await database.bindAccount(AccountID("account-2"))
+        }
+
+        #expect(error?.kind == .wrongAccount)
+        #expect(try await database.boundAccount() == account)
+        #expect(try await database.cursor() == Cursor("c1"))
+    }
+
     // MARK: - Full resync
 
     @Test func fullResyncRemovesNotesTheServerNoLongerHasButKeepsPendingOnes() async throws {

@@ -316,10 +316,18 @@ extension NotesDatabase {
     // MARK: Account and full resync
 
     /// Binds the database to `account` (nil: unbound). A different account than the bound one
-    /// also forgets the cursor: the next pull starts from the beginning.
+    /// also forgets the cursor: the next pull starts from the beginning. Throws `.wrongAccount`
+    /// (nothing changes) when the database is bound to another account and holds notes: one
+    /// account's text must never be listed as, or uploaded into, another's.
     public func bindAccount(_ account: AccountID?) throws {
         try bookkeepingWrite { _ in
-            guard try readMeta(.account) != account?.rawValue else { return }
+            let bound = try readMeta(.account)
+            guard bound != account?.rawValue else { return }
+            if let bound, let account, try holdsNotes() {
+                throw NotesDatabaseError(
+                    .wrongAccount,
+                    "this device holds the notes of account \(bound); sign out first to sign in as \(account)")
+            }
             if let account {
                 try writeMeta(.account, account.rawValue)
             } else {

@@ -56,8 +56,9 @@ public final class QuireDevice: Sendable {
         {
             throw AccountError.anotherAccountsData
         }
-        try credentials.save(session)
+        // The database refuses the same again, whoever asks: the rule lives where the notes do.
         try await database.bindAccount(session.databaseAccount)
+        try credentials.save(session)
     }
 
     /// A sync engine for the signed-in account: tokens refreshed from the credential store, payloads
