@@ -75,8 +75,12 @@ extension SimulationWorld {
             let device = devices[d]
             let other = try device.secondProcess()
             let second = Task { await other.syncOnce() }
-            try await sync(device, step: step)
-            if let failure = await second.value.failure, failure.kind == .storage {
+            let first = try await sync(device, step: step, checkingCursor: false)
+            let secondReport = await second.value
+            // Either process may have restarted the feed: the cursor is checked once both ended.
+            try await checkCursor(
+                of: device, fullResync: first.fullResync || secondReport.fullResync, step: step)
+            if let failure = secondReport.failure, failure.kind == .storage {
                 throw SimulationFailure(
                     kind: .storage, message: "d\(d)'s second process failed on its database: \(failure.message)",
                     step: step)
@@ -122,7 +126,9 @@ extension SimulationWorld {
 
     /// Runs one sync of `device`; relaunches it if it crashed mid-sync. Returns its report.
     @discardableResult
-    func sync(_ device: SimulationDevice, step: Int?) async throws -> SyncReport {
+    func sync(_ device: SimulationDevice, step: Int?, checkingCursor: Bool = true) async throws
+        -> SyncReport
+    {
         let report = await (try device.engine).syncOnce()
         stats.syncs += 1
         if let failure = report.failure, failure.kind == .storage {
@@ -141,7 +147,9 @@ extension SimulationWorld {
             try device.crash()
             stats.crashes += 1
         }
-        try await checkCursor(of: device, fullResync: report.fullResync, step: step)
+        if checkingCursor {
+            try await checkCursor(of: device, fullResync: report.fullResync, step: step)
+        }
         return report
     }
 

@@ -117,6 +117,30 @@ struct NotesDatabaseRefusalTests {
         #expect(row.pendingCount == 0)
     }
 
+    /// A refused delete brings its note back (text nobody could see is no text kept), and since
+    /// an earlier send of it may have landed, the next pull lists every note to settle it.
+    @Test func aRefusedDeleteBringsTheNoteBackAndListsEveryNoteNext() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        try await database.bindAccount(account)
+        let id = NoteID()
+        try await database.saveSynced(id, title: "Plan", body: "v1", version: 1)
+        try await database.apply([], cursor: Cursor("c1"), account: account)
+        try await database.deleteNote(id: id)
+        let sent = try #require(try await database.nextChange())
+
+        try await database.markRefused(sent.id, reason: "refused")
+
+        #expect(try await database.noteRow(id: id)?.body == "v1")
+        #expect(try await database.noteRow(id: id)?.pendingCount == 0)
+        #expect(try await database.cursor() == nil)
+        // The listing does not list it (the delete had landed): it goes.
+        try await database.apply([], cursor: Cursor("c9"), account: account)
+        try await database.finishFullResync()
+        #expect(try await database.noteRow(id: id) == nil)
+    }
+
     /// A freeze keeps the payload stored first and hands it back, so a second process that sealed
     /// the same change again sends the first process's bytes, not its own.
     @Test func freezingTwiceKeepsAndReturnsTheFirstPayload() async throws {

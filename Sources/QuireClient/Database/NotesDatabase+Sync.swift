@@ -103,8 +103,15 @@ extension NotesDatabase {
             }
             if stored.kind == .delete, let note = try storedNote(stored.noteID) {
                 // A delete the server will not take: the note comes back rather than hide text
-                // nobody can see; an edit folded into the delete is queued again as a put.
+                // nobody can see; an edit folded into the delete is queued again as a put. What
+                // the server holds for it is unknown here (pulls skipped the note while the delete
+                // was pending, and an earlier send may have landed): the next pull lists every
+                // note, which settles it either way.
                 try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
+                try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
+                try connection.run("UPDATE notes SET confirmed = 0")
+                let mark = try readMeta(.resyncing).flatMap(Self.resyncReason)
+                try writeMeta(.resyncing, max(mark ?? .firstListing, .firstListing).rawValue)
                 try connection.run(
                     "UPDATE notes SET deleted = 0, revision = revision + 1 WHERE id = ?",
                     note.id.description)

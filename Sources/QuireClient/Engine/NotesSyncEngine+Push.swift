@@ -90,6 +90,8 @@ extension NotesSyncEngine {
                     case .refuse:
                         try await records.markRefused(change.id, reason: error.message)
                         report.refused += 1
+                        // A refused delete brings its note back and lists every note again.
+                        if case .delete = change.operation { report.fullResync = true }
                     case .retryLater:
                         try await records.recordFailedAttempt(change.id, error: error.description)
                         skipping.insert(change.id)
