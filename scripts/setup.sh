@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing Quire needs on Debian/Ubuntu: the C libraries the package
-# links (libmicrohttpd, SQLite, OpenSSL) and pkg-config. Safe to run again; does nothing when all
+# links (libmicrohttpd, SQLite, OpenSSL), pkg-config, and tmux and vim for the terminal tests. Safe to run again; does nothing when all
 # are present.
 set -euo pipefail
 
@@ -12,6 +12,9 @@ for pair in "libmicrohttpd:libmicrohttpd-dev" "sqlite3:libsqlite3-dev" "libcrypt
   if ! pkg-config --exists "$module" 2>/dev/null; then need+=("$package"); fi
 done
 command -v curl >/dev/null 2>&1 || need+=(curl)
+# A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+[ -x /usr/bin/vim ] || need+=(vim)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2

@@ -26,7 +26,7 @@ extension QuireCommandLine {
         var title = arguments.options["title"] ?? note.title
         var body = bodyArgument(arguments.options["body"]) ?? note.body
         if arguments.options["title"] == nil, arguments.options["body"] == nil {
-            (title, body) = try TextEditor().edit(title: note.title, body: note.body)
+            (title, body) = try TextEditor(directory: device.directory).edit(title: note.title, body: note.body)
         }
         guard title != note.title || body != note.body else { return }
         // A `quire watch` may have pulled another device's edit while the editor was open.

@@ -1,26 +1,43 @@
+import Dispatch
 import Foundation
 
-/// Opens `$EDITOR` (or `vi`) on a temporary file holding the note: the title on the first line,
-/// a blank line, then the body.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Opens `$EDITOR` (or `vi`) on a file holding the note: the title on the first line, a blank
+/// line, then the body.
+///
+/// The editor runs in this process's foreground process group, on the same terminal, as git runs
+/// it: a terminal editor (vi, nano) owns the screen and the keyboard until it exits. (Foundation's
+/// `Process` starts children in a process group of their own, which the terminal stops as soon as
+/// they read a key.) While it runs, this process ignores Ctrl-C and Ctrl-\ (they reach the editor,
+/// which decides); a SIGTERM removes the file before exiting. The file holds the note's plain text:
+/// it is made 0600 inside the device's own directory, never in the shared temporary directory, and
+/// removed on every way out. An editor that exits non-zero saves nothing.
 struct TextEditor {
+    /// The device's data directory.
+    let directory: URL
+
     func edit(title: String, body: String) throws -> (title: String, body: String) {
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("quire-\(UUID().uuidString).txt")
-        try Data((title + "\n\n" + body).utf8).write(to: file, options: .atomic)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let file = directory.appendingPathComponent("edit-\(UUID().uuidString.prefix(8)).txt")
+        try Self.writePrivately(title + "\n\n" + body, to: file)
+        let cleanup = FileCleanup(file)
+        defer { cleanup.run() }
         let editor = ProcessInfo.processInfo.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "editor", file.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = try Self.runInForeground(
+            ["/bin/sh", "-c", "\(editor) \"$1\"", "editor", file.path], onTerminate: cleanup)
+        guard status == 0 else {
             throw CLIError(
-                code: .failure,
-                message: "the editor '\(editor)' exited with \(process.terminationStatus); nothing was saved")
+                code: .failure, message: "the editor '\(editor)' exited with \(status); nothing was saved")
         }
         let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        return Self.parse(text)
+        var edited = Self.parse(text)
+        // Editors end a file with a newline (vim's 'fixeol'); the note did not have one.
+        if !body.hasSuffix("\n"), edited.body.hasSuffix("\n") { edited.body.removeLast() }
+        return edited
     }
 
     /// First line → title; the rest, after one separating blank line, → body.
@@ -30,5 +47,86 @@ struct TextEditor {
         var body = Substring(text[text.index(after: newline)...])
         if body.hasPrefix("\n") { body = body.dropFirst() }
         return (title, String(body))
+    }
+
+    /// Creates `file` (it must not exist) readable by its owner only, and writes `text`.
+    static func writePrivately(_ text: String, to file: URL) throws {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CLIError(code: .ioError, message: "could not create \(file.path) for the editor")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    /// Runs `arguments` (a path and its arguments) in this process's process group with the same
+    /// standard input, output and error, and waits for it. Returns its exit status (128 + the
+    /// signal for a killed editor).
+    static func runInForeground(_ arguments: [String], onTerminate cleanup: FileCleanup) throws -> Int32 {
+        // Ctrl-C and Ctrl-\ go to the whole foreground group: the editor handles them; we wait.
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        terminate.setEventHandler {
+            cleanup.run()
+            exit(143)
+        }
+        terminate.resume()
+        defer {
+            terminate.cancel()
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The editor starts with the default handling of every signal we changed.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            throw CLIError(code: .failure, message: "could not start the editor: \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw CLIError(code: .failure, message: "lost track of the editor: \(String(cString: strerror(errno)))")
+            }
+        }
+        let signalled = status & 0x7f
+        return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+    }
+}
+
+/// Removes a file once, from whichever way out gets there first (the normal return, or a SIGTERM
+/// handler on another thread).
+final class FileCleanup: @unchecked Sendable {
+    // `done` is guarded by `lock`; `file` never changes.
+    private let file: URL
+    private let lock = NSLock()
+    private var done = false
+
+    init(_ file: URL) {
+        self.file = file
+    }
+
+    func run() {
+        let first = lock.withLock {
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        unlink(file.path)
     }
 }
