@@ -117,6 +117,9 @@ extension SimulationWorld {
             cursors = [:]
             stats.restores += 1
         case .purgeTombstones:
+            // A purge comes after the retention has passed (days): no request is still in the
+            // network by then, so the held ones arrive first (their replies are lost, as always).
+            await held.deliverAll()
             _ = try await server.purgeTombstones(olderThan: clock.now().addingTimeInterval(1))
             // Purged tombstones leave the server by design; every other note must stay.
             let left = Set(try await storage.allNotes().map(\.id))
