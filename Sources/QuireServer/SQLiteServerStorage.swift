@@ -86,6 +86,18 @@ public actor SQLiteServerStorage: ServerStorage {
                         "SELECT version FROM purged_versions WHERE account_id = ? AND note_id = ?",
                         account.rawValue, noteID
                     ) { $0.int(0) } ?? 0
+                if purged > 0, baseVersion == nil {
+                    // A create of an id whose tombstone was purged can only be a resend of that
+                    // note's first put, from a device that never got the answer and whose
+                    // idempotency record has expired with the tombstone: answering it as a new
+                    // note would apply one change twice. The device meets the delete instead
+                    // (a 409 with the tombstone), and its conflict policy decides, as for any
+                    // delete it missed.
+                    return .conflict(
+                        StoredNote(
+                            id: noteID, version: purged, updatedAt: now, deleted: true, payload: nil,
+                            seq: try currentSeq(db)))
+                }
                 let version = purged + 1
                 try db.run(
                     """

@@ -31,6 +31,26 @@ struct PurgedVersionsTests {
         #expect(page.changes.first { $0.id == id }?.version == 3)
     }
 
+    /// A first put resent after its note was deleted and purged (its idempotency record expired
+    /// with the tombstone) is not applied again: it meets the delete as a 409.
+    @Test func aFirstPutResentAfterItsNoteWasPurgedMeetsTheDelete() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.token("alice")
+        let id = ServerHarness.uuid()
+        #expect(await harness.put(id, payload: "v1", base: nil, token: token).status == 200)
+        #expect(await harness.delete(id, base: 1, token: token).status == 204)
+        harness.clock.advance(by: 1)
+        #expect(try await harness.server.purgeTombstones(olderThan: harness.clock.now) == 1)
+
+        let resent = await harness.put(id, payload: "v1", base: nil, token: token)
+
+        #expect(resent.status == 409)
+        let conflict = try resent.decoded(ConflictResponseDTO.self)
+        #expect(conflict.note.deleted)
+        #expect(conflict.note.version == 2)
+        #expect(try await harness.changes(token: token, limit: nil).changes.isEmpty)
+    }
+
     @Test func aFreshIdStillStartsAtVersionOne() async throws {
         let harness = try ServerHarness()
         let token = try await harness.token("alice")
