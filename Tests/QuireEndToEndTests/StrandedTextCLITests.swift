@@ -213,7 +213,7 @@ final class BackgroundQuire: @unchecked Sendable {
         process.arguments = ["--data-dir", device.directory.path] + arguments
         let outputFile = device.directory.deletingLastPathComponent()
             .appendingPathComponent("\(device.directory.lastPathComponent)-\(UUID().uuidString.prefix(6)).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -5,6 +6,16 @@ import Foundation
 #endif
 
 /// ``HTTPTransport`` over URLSession, against one server.
+///
+/// Two defences against URLSession on Linux (FoundationNetworking over libcurl), both found by the
+/// live chaos test through a lossy proxy:
+/// - Every request asks for `Connection: close`, so no request ever goes out on a reused
+///   connection. When a reused connection dies before its reply, libcurl resends the request on a
+///   fresh one with its headers and without its body; the server then waits for a body that never
+///   comes, and the device's sync hung up to a minute holding its sync lock.
+/// - The request's timeout is enforced here: FoundationNetworking does not honour
+///   `timeoutInterval` (it waits 60 s whatever is set). At the deadline the task is cancelled and
+///   the request fails as `URLError(.timedOut)`, like any lost reply.
 public final class URLSessionTransport: HTTPTransport {
     public let baseURL: URL
     private let session: URLSession
@@ -33,9 +44,10 @@ public final class URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        // Bodies go in httpBody with data(for:): upload(for:from:) hides them from URLProtocol fakes.
+        urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        // Bodies go in httpBody: upload(for:from:) hides them from URLProtocol fakes.
         urlRequest.httpBody = request.body
-        let (data, response) = try await session.data(for: urlRequest)
+        let (data, response) = try await Self.data(for: urlRequest, in: session, deadline: request.timeout)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
@@ -46,6 +58,87 @@ public final class URLSessionTransport: HTTPTransport {
             }
         }
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+}
+
+extension URLSessionTransport {
+    /// The answer to `request`, or `URLError(.timedOut)` once `deadline` seconds pass, whichever
+    /// comes first; cancelling the caller cancels the request (`URLError(.cancelled)`).
+    static func data(for request: URLRequest, in session: URLSession, deadline: TimeInterval) async throws
+        -> (Data, URLResponse)
+    {
+        let answer = OneAnswer()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        answer.give(.success((data, response)), to: continuation)
+                    } else {
+                        answer.give(.failure(error ?? URLError(.badServerResponse)), to: continuation)
+                    }
+                }
+                answer.start(task)
+                task.resume()
+                let timer = DispatchWorkItem {
+                    answer.give(.failure(URLError(.timedOut)), to: continuation)
+                    task.cancel()
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(deadline, 0.001), execute: timer)
+                answer.onGiven { timer.cancel() }
+            }
+        } onCancel: {
+            answer.cancel()
+        }
+    }
+
+    /// The first of several possible answers (the reply, the deadline, a cancellation) wins.
+    private final class OneAnswer: @unchecked Sendable {
+        // Every field is guarded by `lock`.
+        private let lock = NSLock()
+        private var given = false
+        private var task: URLSessionDataTask?
+        private var cancelled = false
+        private var whenGiven: (() -> Void)?
+
+        func start(_ task: URLSessionDataTask) {
+            let cancelNow = lock.withLock {
+                self.task = task
+                return cancelled
+            }
+            if cancelNow { task.cancel() }
+        }
+
+        func cancel() {
+            let task = lock.withLock {
+                cancelled = true
+                return self.task
+            }
+            task?.cancel()
+        }
+
+        func onGiven(_ action: @escaping () -> Void) {
+            let already = lock.withLock {
+                if given { return true }
+                whenGiven = action
+                return false
+            }
+            if already { action() }
+        }
+
+        func give(
+            _ result: Result<(Data, URLResponse), Error>,
+            to continuation: CheckedContinuation<(Data, URLResponse), Error>
+        ) {
+            let action: (() -> Void)?? = lock.withLock {
+                guard !given else { return nil }
+                given = true
+                defer { whenGiven = nil }
+                return .some(whenGiven)
+            }
+            guard let action else { return }
+            action?()
+            continuation.resume(with: result)
+        }
     }
 }
 
