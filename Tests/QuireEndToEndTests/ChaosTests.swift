@@ -140,18 +140,38 @@ final class ChaosWorld {
     }
 
     /// One random action, after bringing back the server or a watcher whose time out is over.
+    /// An action that takes more than 3 s goes in the timeline.
     func step() async throws {
         try await bringBack()
         let device = Int.random(in: devices.indices, using: &random)
-        switch Double.random(in: 0..<1, using: &random) {
-        case ..<0.18: try await newNote(on: device, killAfter: nil)
-        case ..<0.60: try await edit(on: device, killAfter: nil)
-        case ..<0.64: try await newNote(on: device, killAfter: random.delay(0.005...0.08))
-        case ..<0.70: try await edit(on: device, killAfter: random.delay(0.005...0.08))
-        case ..<0.84: try await killedSync(on: device)
-        case ..<0.94: await killWatcher(device)
-        default: try await killServer()
+        let roll = Double.random(in: 0..<1, using: &random)
+        let started = Date()
+        let action: String
+        switch roll {
+        case ..<0.18:
+            action = "quire new"
+            try await newNote(on: device, killAfter: nil)
+        case ..<0.60:
+            action = "quire edit"
+            try await edit(on: device, killAfter: nil)
+        case ..<0.64:
+            action = "quire new, killed"
+            try await newNote(on: device, killAfter: random.delay(0.005...0.08))
+        case ..<0.70:
+            action = "quire edit, killed"
+            try await edit(on: device, killAfter: random.delay(0.005...0.08))
+        case ..<0.84:
+            action = "quire sync, killed"
+            try await killedSync(on: device)
+        case ..<0.94:
+            action = "kill -9 quire watch"
+            await killWatcher(device)
+        default:
+            action = "kill -9 quire-server"
+            try await killServer()
         }
+        let took = Date().timeIntervalSince(started)
+        if took > 3 { note("\(action) on \(name(device)) took \(Self.ms(took))") }
     }
 
     // MARK: Saves
@@ -183,7 +203,10 @@ final class ChaosWorld {
         }
     }
 
-    /// `quire edit ID --body …`: appends a unique line to a note the device shows.
+    /// `quire edit ID --body …`: appends a unique line to a note the device shows, or (one time in
+    /// two) puts it in place of one of the note's lines, which may then go everywhere: this
+    /// device replaced it after seeing it (promise 2). Two devices replacing one line differently
+    /// at once make a real clash, and a conflict copy.
     ///
     /// The device's sync lock is held from reading the note to saving it, so no pull lands in
     /// between: a save then replaces exactly the text it was computed from. (A pull landing there
@@ -192,36 +215,57 @@ final class ChaosWorld {
     /// (a sync run waiting on the network) is left alone this time.
     private func edit(on device: Int, killAfter: TimeInterval?) async throws {
         let line = nextLine(device)
-        let pick = random.next()
+        let (pick, replace, place) = (random.next(), random.chance(0.5), random.next())
         let cli = devices[device]
         let executable = try BuiltProducts.executable("quire")
         let lockFile = cli.directory.appendingPathComponent("sync.lock")
         let held = try await DeviceSyncLock.holding(lockFile, timeout: 2) {
-            () async throws -> (String, ProcessResult)? in
+            () async throws -> (family: String, replaced: String?, result: ProcessResult)? in
             let notes = try await cli.notes()
             guard !notes.isEmpty else { return nil }
-            let target = notes[Int(pick % UInt64(notes.count))]
-            let arguments = ["--data-dir", cli.directory.path, "edit", target.id, "--body", target.body + "\n" + line]
+            // Most edits go to the two oldest notes, and most replacements to a note's first line
+            // (the one every device holds, where its last line is often its own latest), so that
+            // devices often change the same line before they have seen each other's change.
+            let hot = notes.sorted { $0.title < $1.title }.prefix(2)
+            let target =
+                pick % 10 < 7
+                ? hot[hot.startIndex + Int(pick / 10 % UInt64(hot.count))] : notes[Int(pick % UInt64(notes.count))]
+            var lines = target.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let filled = lines.indices.filter { !lines[$0].isEmpty }
+            var replaced: String?
+            if replace, let first = filled.first {
+                let index = place % 3 != 0 ? first : filled[Int(place / 3 % UInt64(filled.count))]
+                replaced = lines[index]
+                lines[index] = line
+            } else {
+                lines.append(line)
+            }
+            let arguments = [
+                "--data-dir", cli.directory.path, "edit", target.id, "--body", lines.joined(separator: "\n"),
+            ]
             let result = try await ProcessRunner.run(executable, arguments, timeout: killAfter ?? 60)
-            return (SaveLedger.family(of: target, in: notes), result)
+            return (SaveLedger.family(of: target, in: notes), replaced, result)
         }
         guard let done = held else {
             tally.busyDevices += 1
             note("edit on \(name(device)) skipped: its sync lock was held for more than 2 s")
             return
         }
-        guard let (family, result) = done else { return }
+        guard let (family, replaced, result) = done else { return }
         switch Self.ending(result) {
         case .acknowledged:
             ledger.lines[line] = family
             tally.edits += 1
+            if replaced != nil { tally.replacements += 1 }
         case .killed:
             ledger.maybeLines[line] = family
             tally.killedSaves += 1
             note("kill -9 quire edit on \(name(device)) after \(Self.ms(killAfter))")
         case .failed:
             tally.failedSaves.append("edit on \(name(device)): exit \(result.exitCode): \(result.stderr)")
+            return
         }
+        if let replaced { ledger.replaced.insert(replaced) }
     }
 
     // MARK: Kills
@@ -247,13 +291,13 @@ final class ChaosWorld {
     }
 
     /// SIGKILLs the server (at most every 4 s), to come back on the same database and port after
-    /// up to 1.5 s; saves and syncs go on meanwhile.
+    /// up to 3 s; saves and syncs go on meanwhile.
     private func killServer() async throws {
         guard let server, Date().timeIntervalSince(lastServerKill) > 4 else { return }
         await server.kill9()
         self.server = nil
         lastServerKill = Date()
-        serverBackAt = Date().addingTimeInterval(random.delay(0.2...1.5))
+        serverBackAt = Date().addingTimeInterval(random.delay(0.3...3))
         tally.serverKills += 1
         note("kill -9 quire-server")
     }
@@ -381,7 +425,7 @@ final class ChaosWorld {
         return """
             ChaosTests: seed \(random.seed); \(String(format: "%.1f", chaos)) s of chaos, \
             \(String(format: "%.1f", heal)) s to quiescence (\(tally.quiescenceRounds) rounds)
-              saves acknowledged: \(tally.newNotes) new, \(tally.edits) edits; \(tally.killedSaves) killed \
+              saves acknowledged: \(tally.newNotes) new, \(tally.edits) edits (\(tally.replacements) replacing a line); \(tally.killedSaves) killed \
             mid-save; \(tally.failedSaves.count) failed by themselves
               kills: \(tally.killedSyncs) quire sync (\(tally.finishedSyncs) finished first), \
             \(tally.watcherKills) quire watch, \(tally.serverKills) quire-server (\(tally.serverMoves) moved port)
@@ -433,6 +477,7 @@ struct ChaosTally {
     var serverMoves = 0
     var quiescenceRounds = 0
     var busyDevices = 0
+    var replacements = 0
 }
 
 // MARK: - The ledger
@@ -451,6 +496,8 @@ struct LedgerDamage: Sendable, CustomTestStringConvertible {
         ledger.notes = ["N1": "a", "N2": "b"]
         ledger.lines = ["L1": "N1", "L2": "N1", "L3": "N2", "L5": "N1"]
         ledger.maybeLines = ["L4": "N2", "L6": "N2"]
+        ledger.lines["L7"] = "N2"
+        ledger.replaced = ["L7"]  // replaced by L3, say: gone, and that is no loss
         return ledger
     }
 
@@ -498,6 +545,8 @@ struct SaveLedger {
     var lines: [String: String] = [:]
     /// Lines of killed saves → their family: there at most once, or not at all.
     var maybeLines: [String: String] = [:]
+    /// Lines an edit put another line in place of, having seen them: they may be gone.
+    var replaced: Set<String> = []
 
     /// The title of the note `note` descends from, following `conflictOf`.
     static func family(of note: CLINote, in notes: [CLINote]) -> String {
@@ -558,7 +607,8 @@ struct SaveLedger {
                 found.insert(line)
             }
         }
-        for (line, family) in lines.sorted(by: { $0.key < $1.key }) where !found.contains(line) {
+        for (line, family) in lines.sorted(by: { $0.key < $1.key })
+        where !found.contains(line) && !replaced.contains(line) {
             let inside = notes.filter { $0.body.contains(line) }.map(\.id)
             problems.append("acknowledged \(line) of \(family) is lost" + (inside.isEmpty ? "" : " (inside \(inside))"))
         }
