@@ -1,0 +1,67 @@
+import Foundation
+
+/// A program left running in the background (a `quire watch`), that a test can `kill -9` or
+/// interrupt; what it prints (stdout and stderr) goes to one file, for diagnosing a failure.
+public final class BackgroundProcess: @unchecked Sendable {
+    // `process` is started once in `start` and only signalled and waited on after, from the one
+    // test that owns this object.
+    private let process: Process
+    public let outputFile: URL
+
+    private init(process: Process, outputFile: URL) {
+        self.process = process
+        self.outputFile = outputFile
+    }
+
+    /// Starts `executable` with `arguments`, its output written to `outputFile` (created or
+    /// truncated). Throws when the program cannot be started.
+    public static func start(_ executable: URL, _ arguments: [String], outputFile: URL) throws
+        -> BackgroundProcess
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
+        }
+        let output = try FileHandle(forWritingTo: outputFile)
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try? output.close()  // the child holds its own copy
+        return BackgroundProcess(process: process, outputFile: outputFile)
+    }
+
+    public var isRunning: Bool { process.isRunning }
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What it printed so far.
+    public var output: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// `kill -9`: no chance to finish anything. Waits for the exit off the concurrency pool.
+    public func kill9() async {
+        await signal(SIGKILL)
+    }
+
+    /// SIGINT, as Ctrl-C; waits for the exit off the concurrency pool.
+    public func interrupt() async {
+        await signal(SIGINT)
+    }
+
+    private func signal(_ number: Int32) async {
+        _ = try? await ProcessRunner.offPool { self.signalBlocking(number) }
+    }
+
+    private func signalBlocking(_ number: Int32) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
