@@ -170,12 +170,12 @@ public final class NotesServer: Sendable {
     /// The one answer for each write outcome.
     static func response(for outcome: NoteWriteOutcome) -> HTTPResponse {
         switch outcome {
-        case .saved(let version, let seq, let previousSeq):
+        case .saved(let version, let position, let previous):
             .json(
                 200,
                 PutNoteResponseDTO(
-                    version: version, cursor: ChangeCursor(seq: seq).text,
-                    previousCursor: ChangeCursor(seq: previousSeq).text))
+                    version: version, cursor: ChangeCursor(position: position).text,
+                    previousCursor: ChangeCursor(position: previous).text))
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note):
@@ -210,6 +210,8 @@ public final class NotesServer: Sendable {
     /// A full listing's continuation cursor carries where the listing began, so a tombstone purge
     /// from before it never expires it (a new device on an account with an old purged delete
     /// could otherwise never finish its first sync); incremental cursors expire below the purge.
+    /// Every cursor carries the marks of its numbers, so one from a history a restore forgot is
+    /// `invalid_cursor` even after the restored server's counter passed it.
     private func changesPage(
         reader: AuthenticatedSession, since: ChangeCursor?, limit: Int
     ) async throws -> ChangesPageDTO {
@@ -217,21 +219,28 @@ public final class NotesServer: Sendable {
         let result: ChangesResult
         if let since, let listingStart = since.listingStart {
             result = try await storage.changes(
-                account: account, continuingFullListingAfter: since.seq,
+                account: account, continuingFullListingAfter: since.position,
                 listingStart: listingStart, limit: limit)
         } else {
-            result = try await storage.changes(account: account, since: since?.seq, limit: limit)
+            result = try await storage.changes(
+                account: account, since: since?.position, limit: limit)
         }
         switch result {
-        case .cursorAhead:
+        case .cursorAhead, .cursorFromAnotherHistory:
             throw APIError.invalidCursor
         case .cursorExpired:
             throw APIError.cursorExpired
-        case .page(let notes, let hasMore, let highestSeq):
+        case .page(let notes, let hasMore, let highest, let last):
             // The last page points at the account's latest change, so tombstones behind the last
             // live note of a full resync are not sent again; a cursor never moves backwards.
-            let next =
-                hasMore ? (notes.last?.seq ?? highestSeq) : max(since?.seq ?? 0, highestSeq)
+            let next: FeedPosition
+            if hasMore {
+                next = last ?? highest
+            } else if let since, since.seq > highest.seq {
+                next = since.position
+            } else {
+                next = highest
+            }
             let inFullListing = since == nil || since?.fullListing == true
             let changes = notes.map { note in
                 var entry = note.wire
@@ -242,10 +251,10 @@ public final class NotesServer: Sendable {
                 return entry
             }
             // A listing's pages carry where it began: its first page's feed position.
-            let listingStart = inFullListing && hasMore ? since?.listingStart ?? highestSeq : nil
+            let listingStart = inFullListing && hasMore ? since?.listingStart ?? highest : nil
             return ChangesPageDTO(
                 changes: changes,
-                nextCursor: ChangeCursor(seq: next, listingStart: listingStart).text,
+                nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
                 hasMore: hasMore)
         }
     }

@@ -54,7 +54,24 @@ extension SQLiteServerStorage {
             rememberEachNotesWriter,
             letALostRefreshReplyBeRetried,
             rememberPurgedVersions,
+            markEachSequenceNumber,
         ])
+    }
+
+    /// Migration 6: a random mark for each sequence number handed out, drawn in the write's
+    /// transaction, so a cursor names a position in one history: after a restore from an older
+    /// backup, the numbers handed out again get new marks and the cursors of the forgotten writes
+    /// no longer match. Numbers handed out before it have none (their cursors are not compared).
+    /// Pruned with the idempotency records' retention; `created_at` in milliseconds.
+    private static func markEachSequenceNumber(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE seq_marks (
+                seq INTEGER PRIMARY KEY,
+                mark INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            """)
     }
 
     /// Migration 5: the last version of each note whose tombstone was purged (no payload, not in

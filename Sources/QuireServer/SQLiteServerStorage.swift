@@ -77,7 +77,7 @@ public actor SQLiteServerStorage: ServerStorage {
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let baseVersion):
-            let previousSeq = try feedPosition(account: account, db: db)
+            let previous = try feedPosition(account: account, db: db)
             guard let current = try note(noteID, account: account, db: db) else {
                 // A base for a note the server no longer has must not lose the client's text. An
                 // id whose tombstone was purged goes on from its last version.
@@ -99,27 +99,27 @@ public actor SQLiteServerStorage: ServerStorage {
                             seq: try currentSeq(db)))
                 }
                 let version = purged + 1
+                let position = try nextSeq(db, now: now)
                 try db.run(
                     """
                     INSERT INTO notes
                         (account_id, note_id, version, deleted, payload, updated_at, seq, written_by)
                     VALUES (?, ?, ?, 0, ?, ?, ?, ?)
                     """, account.rawValue, noteID, version, payload, now.storedMilliseconds,
-                    try nextSeq(db), writer?.rawValue)
+                    position.seq, writer?.rawValue)
                 if purged > 0 {
                     try db.run(
                         "DELETE FROM purged_versions WHERE account_id = ? AND note_id = ?",
                         account.rawValue, noteID)
                 }
-                return .saved(version: version, seq: try currentSeq(db), previousSeq: previousSeq)
+                return .saved(version: version, position: position, previous: previous)
             }
             guard baseVersion == current.version else { return .conflict(current) }
             // Also revives a tombstone: an edit beats a delete.
-            try update(
+            let position = try update(
                 noteID, account: account, version: current.version + 1, deleted: false,
                 payload: payload, writer: writer, now: now, db: db)
-            return .saved(
-                version: current.version + 1, seq: try currentSeq(db), previousSeq: previousSeq)
+            return .saved(version: current.version + 1, position: position, previous: previous)
 
         case .delete(let noteID, let baseVersion):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
@@ -132,17 +132,21 @@ public actor SQLiteServerStorage: ServerStorage {
         }
     }
 
+    /// Stores the note's new state as the next change of the feed; returns its position.
+    @discardableResult
     private func update(
         _ noteID: String, account: AccountID, version: Int, deleted: Bool, payload: String?,
         writer: SessionID?, now: Date, db: SQLiteConnection
-    ) throws {
+    ) throws -> FeedPosition {
+        let position = try nextSeq(db, now: now)
         try db.run(
             """
             UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
                 written_by = ?
             WHERE account_id = ? AND note_id = ?
-            """, version, deleted, payload, now.storedMilliseconds, try nextSeq(db),
+            """, version, deleted, payload, now.storedMilliseconds, position.seq,
             writer?.rawValue, account.rawValue, noteID)
+        return position
     }
 
     private func note(_ noteID: String, account: AccountID, db: SQLiteConnection) throws
@@ -155,20 +159,41 @@ public actor SQLiteServerStorage: ServerStorage {
             """, account.rawValue, noteID, map: Self.storedNote)
     }
 
-    /// The account's position in its feed: its latest change, or its purge mark if later.
-    private func feedPosition(account: AccountID, db: SQLiteConnection) throws -> Int64 {
+    /// The account's position in its feed: its latest change, or its purge mark if later, with
+    /// that number's stored mark (0 when it has none).
+    private func feedPosition(account: AccountID, db: SQLiteConnection) throws -> FeedPosition {
         try db.queryFirst(
             """
-            SELECT MAX(COALESCE((SELECT MAX(seq) FROM notes WHERE account_id = ?1), 0), purged_seq)
-            FROM accounts WHERE id = ?1
+            SELECT position, COALESCE((SELECT mark FROM seq_marks WHERE seq = position), 0)
+            FROM (
+                SELECT MAX(COALESCE((SELECT MAX(seq) FROM notes WHERE account_id = ?1), 0),
+                    purged_seq) AS position
+                FROM accounts WHERE id = ?1)
             """, account.rawValue
-        ) { $0.int64(0) } ?? 0
+        ) { FeedPosition(seq: $0.int64(0), mark: $0.int64(1)) } ?? FeedPosition(seq: 0, mark: 0)
     }
 
-    /// Bumps the server-wide change counter inside the caller's transaction and returns it.
-    private func nextSeq(_ db: SQLiteConnection) throws -> Int64 {
+    /// Bumps the server-wide change counter inside the caller's transaction and stores a fresh
+    /// random mark with the new number; returns both.
+    ///
+    /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
+    /// can only be left over from a history a restore replaced; the number is this write's now.
+    private func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
         try db.run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
-        return try currentSeq(db)
+        let position = FeedPosition(seq: try currentSeq(db), mark: FeedPosition.newMark())
+        try db.run(
+            "INSERT OR REPLACE INTO seq_marks (seq, mark, created_at) VALUES (?, ?, ?)",
+            position.seq, position.mark, now.storedMilliseconds)
+        return position
+    }
+
+    /// `seq` with its stored mark, 0 when it has none (sequence 0, pruned, or from before marks).
+    private func position(_ seq: Int64, db: SQLiteConnection) throws -> FeedPosition {
+        FeedPosition(seq: seq, mark: try storedMark(seq, db: db) ?? 0)
+    }
+
+    private func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
+        try db.queryFirst("SELECT mark FROM seq_marks WHERE seq = ?", seq) { $0.int64(0) }
     }
 
     private func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
@@ -177,23 +202,26 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Reads
 
-    public func changes(account: AccountID, since: Int64?, limit: Int) throws -> ChangesResult {
-        try changes(account: account, since: since, expiresPast: since, limit: limit)
+    public func changes(account: AccountID, since: FeedPosition?, limit: Int) throws
+        -> ChangesResult
+    {
+        try changes(account: account, since: since, listingStart: nil, limit: limit)
     }
 
     public func changes(
-        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
-        limit: Int
+        account: AccountID, continuingFullListingAfter since: FeedPosition,
+        listingStart: FeedPosition, limit: Int
     ) throws -> ChangesResult {
-        try changes(account: account, since: since, expiresPast: listingStart, limit: limit)
+        try changes(account: account, since: since, listingStart: listingStart, limit: limit)
     }
 
-    /// One page after `since` (nil: a full listing's first page), `.cursorExpired` once the
-    /// account's purge mark passed `mark`, `.cursorAhead` when `since` or `mark` is above the
-    /// server's counter.
-    private func changes(account: AccountID, since: Int64?, expiresPast mark: Int64?, limit: Int)
-        throws -> ChangesResult
-    {
+    /// One page after `since` (nil: a full listing's first page). `.cursorAhead` when `since` or
+    /// `listingStart` is above the server's counter, `.cursorFromAnotherHistory` when either's
+    /// mark is not its number's stored one, `.cursorExpired` once the account's purge mark passed
+    /// `listingStart` (a listing) or `since` (an incremental pull).
+    private func changes(
+        account: AccountID, since: FeedPosition?, listingStart: FeedPosition?, limit: Int
+    ) throws -> ChangesResult {
         let db = try open()
         return try db.transaction {
             let purgedSeq =
@@ -201,11 +229,14 @@ public actor SQLiteServerStorage: ServerStorage {
                     "SELECT purged_seq FROM accounts WHERE id = ?", account.rawValue
                 ) { $0.int64(0) } ?? 0
             let counter = try currentSeq(db)
-            if let since, since > counter { return .cursorAhead }
-            if let mark {
-                if mark > counter { return .cursorAhead }
-                if mark < purgedSeq { return .cursorExpired }
+            let named = [since, listingStart].compactMap { $0 }
+            if named.contains(where: { $0.seq > counter }) { return .cursorAhead }
+            for position in named where position.mark != nil {
+                guard position.matches(storedMark: try storedMark(position.seq, db: db)) else {
+                    return .cursorFromAnotherHistory
+                }
             }
+            if let expiry = listingStart ?? since, expiry.seq < purgedSeq { return .cursorExpired }
             let columns = "note_id, version, updated_at, deleted, payload, seq, written_by"
             var notes: [StoredNote]
             if let since {
@@ -213,7 +244,7 @@ public actor SQLiteServerStorage: ServerStorage {
                     """
                     SELECT \(columns) FROM notes WHERE account_id = ? AND seq > ?
                     ORDER BY seq LIMIT ?
-                    """, account.rawValue, since, limit + 1, map: Self.storedNote)
+                    """, account.rawValue, since.seq, limit + 1, map: Self.storedNote)
             } else {
                 notes = try db.query(
                     """
@@ -227,7 +258,9 @@ public actor SQLiteServerStorage: ServerStorage {
                 try db.queryFirst(
                     "SELECT COALESCE(MAX(seq), 0) FROM notes WHERE account_id = ?", account.rawValue
                 ) { $0.int64(0) } ?? 0
-            return .page(notes: notes, hasMore: hasMore, highestSeq: max(latest, purgedSeq))
+            return .page(
+                notes: notes, hasMore: hasMore, highest: try position(max(latest, purgedSeq), db: db),
+                last: try notes.last.map { try position($0.seq, db: db) })
         }
     }
 
@@ -255,6 +288,15 @@ public actor SQLiteServerStorage: ServerStorage {
             let purged = try db.run(
                 "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
             try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)
+            // Marks go in number order up to the first one young enough to keep: a scan of only
+            // what is deleted, where an index by age would cost every write. A clock that went
+            // back keeps some marks a little longer; none younger than the cutoff goes.
+            try db.run(
+                """
+                DELETE FROM seq_marks WHERE seq < COALESCE(
+                    (SELECT seq FROM seq_marks WHERE created_at >= ? ORDER BY seq LIMIT 1),
+                    9223372036854775807)
+                """, limit)
             return purged
         }
     }

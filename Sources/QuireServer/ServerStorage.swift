@@ -5,7 +5,9 @@ import Foundation
 /// `SQLiteServerStorage` is the embedded default; a PostgreSQL store conforms to the same protocol.
 /// Every method is one transaction: it commits entirely or not at all. Each accepted change gets the
 /// next value of one server-wide, strictly increasing sequence number (`seq`), assigned inside that
-/// transaction, so the changes feed can be read in commit order from any cursor.
+/// transaction, so the changes feed can be read in commit order from any cursor. Each number is
+/// stored with a random mark drawn in the same transaction (a ``FeedPosition``), so a position
+/// from a history the store no longer has (it was restored from an older backup) is recognised.
 public protocol ServerStorage: Sendable {
     // MARK: - Accounts and sessions
 
@@ -81,9 +83,11 @@ public protocol ServerStorage: Sendable {
     /// `since` nil is the first page of a full listing (a first sync or a resync): live notes
     /// only; its later pages are read with
     /// ``changes(account:continuingFullListingAfter:listingStart:limit:)``. Otherwise an
-    /// incremental pull: every change, tombstones included, with `seq > since`; `since` above the
-    /// server's counter is `.cursorAhead`, below the account's purged sequence `.cursorExpired`.
-    func changes(account: AccountID, since: Int64?, limit: Int) async throws -> ChangesResult
+    /// incremental pull: every change, tombstones included, with `seq > since.seq`. `since` above
+    /// the server's counter is `.cursorAhead`; with a mark other than the one stored for its
+    /// number, `.cursorFromAnotherHistory` (a mark of nil, or a number with no stored mark, is not
+    /// compared); below the account's purged sequence, `.cursorExpired`, in that order.
+    func changes(account: AccountID, since: FeedPosition?, limit: Int) async throws -> ChangesResult
 
     /// Up to `limit` changes after `since` that continue a full listing, read in one transaction.
     ///
@@ -95,19 +99,22 @@ public protocol ServerStorage: Sendable {
     /// the listing began, so its note was never listed and a device rebuilding its copy loses
     /// nothing by not seeing it; a purge past it may have removed the delete of a note an earlier
     /// page listed, and the device must start over. `since` or `listingStart` above the server's
-    /// counter is `.cursorAhead`.
+    /// counter is `.cursorAhead`; either with another mark than its number's stored one,
+    /// `.cursorFromAnotherHistory` (both are checked: a listing that began after a backup and one
+    /// whose page ended after it each mix two histories once the backup is restored).
     ///
     /// No default: a store that answered with the incremental rule would leave a listing of
     /// several pages on an account with a purge below it unable to finish (and a default also
     /// wins over an actor's synchronous method when a wrapper calls it with `await`).
     func changes(
-        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
-        limit: Int
+        account: AccountID, continuingFullListingAfter since: FeedPosition,
+        listingStart: FeedPosition, limit: Int
     ) async throws -> ChangesResult
 
-    /// Deletes tombstones (and idempotency records) last changed before `cutoff` and raises each
-    /// affected account's purged sequence, so incremental cursors older than the purge, and full
-    /// listings that began before a purged tombstone was written, get `cursor_expired`.
+    /// Deletes tombstones (and idempotency records and the marks of sequence numbers) last changed
+    /// before `cutoff` and raises each affected account's purged sequence, so incremental cursors
+    /// older than the purge, and full listings that began before a purged tombstone was written,
+    /// get `cursor_expired`. A cursor whose number lost its mark is no longer compared by mark.
     /// Returns the number of tombstones deleted.
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int
 
@@ -162,9 +169,9 @@ public enum NoteWrite: Sendable, Equatable {
 
 /// What a write did to the note.
 public enum NoteWriteOutcome: Sendable, Equatable {
-    /// Created or updated (a tombstone revived) at this version, as change `seq` of the feed;
-    /// `previousSeq` is the account's feed position just before it.
-    case saved(version: Int, seq: Int64, previousSeq: Int64)
+    /// Created or updated (a tombstone revived) at this version, as the change at `position` of
+    /// the feed; `previous` is the account's feed position just before it.
+    case saved(version: Int, position: FeedPosition, previous: FeedPosition)
     /// Turned into a tombstone.
     case deleted
     /// A delete of a note that already is a tombstone: no conflict, nothing changed.
@@ -215,10 +222,17 @@ public enum WriteResult: Sendable, Equatable {
 
 /// The result of ``ServerStorage/changes(account:since:limit:)``.
 public enum ChangesResult: Sendable, Equatable {
-    /// `notes` in `seq` order; `hasMore` when more rows follow them; `highestSeq` is the account's
-    /// latest change or purge, whichever is later (0 for an account with neither).
-    case page(notes: [StoredNote], hasMore: Bool, highestSeq: Int64)
+    /// `notes` in `seq` order; `hasMore` when more rows follow them; `highest` is the account's
+    /// latest change or purge, whichever is later (sequence 0 for an account with neither), and
+    /// `last` the position of the last of `notes` (nil when there are none), each with the mark
+    /// stored for its number (0 when there is none).
+    case page(notes: [StoredNote], hasMore: Bool, highest: FeedPosition, last: FeedPosition?)
+    /// The cursor's number is above the server's counter.
     case cursorAhead
+    /// The cursor's mark is not the one this history stored for its number: it comes from a
+    /// history the server no longer has (it was restored from an older backup).
+    case cursorFromAnotherHistory
+    /// The account's purges passed the cursor.
     case cursorExpired
 }
 

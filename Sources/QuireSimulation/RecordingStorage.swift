@@ -98,13 +98,15 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         return result
     }
 
-    func changes(account: AccountID, since: Int64?, limit: Int) async throws -> ChangesResult {
+    func changes(account: AccountID, since: FeedPosition?, limit: Int) async throws
+        -> ChangesResult
+    {
         try await inner.changes(account: account, since: since, limit: limit)
     }
 
     func changes(
-        account: AccountID, continuingFullListingAfter since: Int64, listingStart: Int64,
-        limit: Int
+        account: AccountID, continuingFullListingAfter since: FeedPosition,
+        listingStart: FeedPosition, limit: Int
     ) async throws -> ChangesResult {
         try await inner.changes(
             account: account, continuingFullListingAfter: since, listingStart: listingStart,

@@ -149,15 +149,16 @@ final class SimulationWorld {
         }
     }
 
-    /// The sequence number inside the server's cursor text (base64url of `c1:<seq>`). The
-    /// product treats cursors as opaque; only this check looks inside.
+    /// The sequence number inside the server's cursor text (base64url of `c2:<seq>:<mark>`, or
+    /// `c1:<seq>` from older servers). The product treats cursors as opaque; only this check
+    /// looks inside.
     static func position(of cursor: Cursor) -> Int64? {
         var text = cursor.rawValue.replacingOccurrences(of: "-", with: "+")
             .replacingOccurrences(of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         guard let data = Data(base64Encoded: text) else { return nil }
         let decoded = String(decoding: data, as: UTF8.self)
-        guard decoded.hasPrefix("c1:") else { return nil }
-        return Int64(decoded.dropFirst(3))
+        guard decoded.hasPrefix("c1:") || decoded.hasPrefix("c2:") else { return nil }
+        return decoded.dropFirst(3).split(separator: ":").first.flatMap { Int64($0) }
     }
 }

@@ -193,9 +193,24 @@ struct ChangeCursorTests {
     @Test(arguments: [
         ChangeCursor(seq: 0), ChangeCursor(seq: 42), ChangeCursor(seq: 7, listingStart: 9),
         ChangeCursor(seq: 9, listingStart: 7), ChangeCursor(seq: 0, listingStart: 0),
+        ChangeCursor(position: FeedPosition(seq: 0, mark: 0)),
+        ChangeCursor(position: FeedPosition(seq: 42, mark: FeedPosition.maxMark)),
+        ChangeCursor(
+            position: FeedPosition(seq: 999_999_999_999_999_999, mark: 5),
+            listingStart: FeedPosition(seq: 999_999_999_999_999_999, mark: FeedPosition.maxMark)),
+        ChangeCursor(
+            position: FeedPosition(seq: 9, mark: 0), listingStart: FeedPosition(seq: 7, mark: 3)),
     ])
     func cursorTextRoundTrips(cursor: ChangeCursor) {
         #expect(ChangeCursor(text: cursor.text) == cursor)
+    }
+
+    @Test func pageOfAListingAnOlderCursorBeganKeepsTheOlderForm() {
+        // Its listing start has no known mark, and "none" (0) would not match a stored one.
+        let cursor = ChangeCursor(
+            position: FeedPosition(seq: 9, mark: 4), listingStart: FeedPosition(seq: 7, mark: nil))
+
+        #expect(ChangeCursor(text: cursor.text) == ChangeCursor(seq: 9, listingStart: 7))
     }
 
     @Test func olderFullListingFormReadsAsAListingThatBeganAtItsPosition() {
@@ -204,7 +219,10 @@ struct ChangeCursorTests {
         #expect(ChangeCursor(text: text) == ChangeCursor(seq: 12, listingStart: 12))
     }
 
-    @Test(arguments: ["f2:1", "f2:1:", "f2::1", "f2:1:2:3", "f2:-1:2", "f2:1:x", "c1:1:2", "f3:1:2"])
+    @Test(arguments: [
+        "f2:1", "f2:1:", "f2::1", "f2:1:2:3", "f2:-1:2", "f2:1:x", "c1:1:2", "f3:1:2", "c2:1",
+        "c2:1:", "c2:1:2:3", "c2:1:-2", "f3:1:2:3", "f3:1:2:3:4:5", "f3:1:2:3:x",
+    ])
     func malformedCursorIsRejected(decoded: String) {
         #expect(ChangeCursor(text: Data(decoded.utf8).base64URLEncodedString()) == nil)
     }
