@@ -180,6 +180,32 @@ import Testing
         #expect(await phone.contents() == (await laptop.contents()))
     }
 
+    /// A pull skips a note with a pending change (the change will meet the server's copy); but a
+    /// resend answered from the record of its first send names that older version and meets
+    /// nothing. The skipped copy must still arrive (simulation seed 1452).
+    @Test func aNewerCopySkippedWhileAResendWasPendingArrivesWhenItIsAnswered() async throws {
+        let cluster = try await SyncCluster()
+        defer { cluster.remove() }
+        let clock = ManualSyncDateClock()
+        let phone = try await cluster.addDevice("phone", now: { clock.now })
+        let laptop = try await cluster.addDevice("laptop")
+        let id = try await phone.create(title: "Draft", body: "text")
+        phone.transport.enqueue(.dropReply)
+        await phone.sync()  // applied at version 1, the answer lost
+        await laptop.sync()
+        try await laptop.edit(id, title: "Renamed on the laptop")
+        await laptop.sync()  // version 2
+        phone.transport.enqueue(.status(500))
+        await phone.sync()  // the resend fails; the pull skips version 2 (a change is pending)
+        clock.advance(by: ChangeRetry.maximumDelay + 1)
+
+        let report = await phone.sync()  // the resend is answered "version 1"
+
+        #expect(report.succeeded)
+        #expect(try await phone.note(id)?.title == "Renamed on the laptop")
+        #expect(await phone.contents() == (await laptop.contents()))
+    }
+
     // MARK: - Defect 8: a server restored from an older backup
 
     @Test func aServerThatLostWritesGetsThemBackFromTheDevices() async throws {

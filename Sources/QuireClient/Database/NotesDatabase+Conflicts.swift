@@ -43,7 +43,7 @@ extension NotesDatabase {
             try connection.run(
                 """
                 UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1,
-                    revision = revision + 1
+                    skipped_remote = NULL, revision = revision + 1
                 WHERE id = ?
                 """, server.version, server.content?.title, server.content?.body,
                 noteID.description)

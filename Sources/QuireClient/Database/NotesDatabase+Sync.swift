@@ -67,21 +67,55 @@ extension NotesDatabase {
 
     /// The server accepted the change: drops it and, when the server gave a version, records it
     /// as the note's; for a put, the text that was sent (not the note's current text, which may
-    /// have moved on) becomes the note's base. Throws `.unknownChange` for an id not pending.
+    /// have moved on) becomes the note's base. A newer server copy a pull skipped meanwhile (see
+    /// `skipped_remote`) is applied now if nothing else is pending for the note: the answer was a
+    /// resend's, naming the version of its first send, and another device wrote after it.
+    /// Throws `.unknownChange` for an id not pending.
     public func complete(_ change: ChangeID, version: Int?) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
             touched.insert(.changes)
-            guard let version else { return }
-            try connection.run(
-                """
-                UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
-                WHERE id = ?
-                """, version, stored.content?.title, stored.content?.body,
-                stored.noteID.description)
-            touched.insert(.notes)
+            if let version {
+                try connection.run(
+                    """
+                    UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
+                    WHERE id = ?
+                    """, version, stored.content?.title, stored.content?.body,
+                    stored.noteID.description)
+                touched.insert(.notes)
+            }
+            guard let skipped = try takeSkipped(stored.noteID), try !hasPendingChange(stored.noteID),
+                skipped.version > (try storedNote(stored.noteID)?.version ?? 0)
+            else { return }
+            if try applyRemote(skipped, ownDevice: try ownDeviceID()) { touched.insert(.notes) }
         }
+    }
+
+    /// A remote copy kept while its note has a pending change.
+    private struct SkippedRemote: Codable {
+        var version: Int
+        var updatedAt: Date
+        var content: NoteContent?
+    }
+
+    private func keepSkipped(_ remote: RemoteNote) throws {
+        let encoded = try JSONEncoder().encode(
+            SkippedRemote(version: remote.version, updatedAt: remote.updatedAt, content: remote.content))
+        try connection.run(
+            "UPDATE notes SET skipped_remote = ? WHERE id = ?", String(decoding: encoded, as: UTF8.self),
+            remote.id.description)
+    }
+
+    /// The note's kept remote copy, removed from the row.
+    private func takeSkipped(_ id: NoteID) throws -> RemoteNote? {
+        guard
+            let text = try connection.queryFirst(
+                "SELECT skipped_remote FROM notes WHERE id = ?", id.description, map: { $0.optionalText(0) }) ?? nil
+        else { return nil }
+        try connection.run("UPDATE notes SET skipped_remote = NULL WHERE id = ?", id.description)
+        let skipped = try JSONDecoder().decode(SkippedRemote.self, from: Data(text.utf8))
+        return RemoteNote(id: id, version: skipped.version, updatedAt: skipped.updatedAt, content: skipped.content)
     }
 
     /// The server will never take the change. A later change of the note queued behind it
@@ -195,7 +229,13 @@ extension NotesDatabase {
         if let pending = try pendingChanges(of: remote.id).first {
             guard pending.refused, let note = local, remote.version > note.version,
                 try yieldRefused(pending, of: note, to: remote)
-            else { return false }
+            else {
+                // Its change will usually meet this copy as a 409; but a resend answered from the
+                // server's record of its first send says only "applied at an older version", and
+                // the pull that moved past this copy must not have been its only chance.
+                if remote.version > (local?.version ?? 0) { try keepSkipped(remote) }
+                return false
+            }
             local = try storedNote(remote.id)
         }
         if let local, local.version >= remote.version {
@@ -213,7 +253,7 @@ extension NotesDatabase {
                 """
                 UPDATE notes SET deleted = 1, version = ?, title = '', body = '',
                     base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
-                    arrived = 1
+                    arrived = 1, skipped_remote = NULL
                 WHERE id = ?
                 """, remote.version, remote.id.description)
             return true
@@ -228,7 +268,8 @@ extension NotesDatabase {
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, deleted = 0, base_title = excluded.base_title,
                 base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1,
-                typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name
+                typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name,
+                skipped_remote = NULL
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
             remote.version, content.title, content.body, typedOn.id, typedOn.name)

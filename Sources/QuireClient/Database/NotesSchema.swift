@@ -151,6 +151,9 @@ package enum NotesSchema {
             -- The device that typed the note's current text, from its payload; NULL: this device.
             ALTER TABLE notes ADD COLUMN typed_on_id TEXT;
             ALTER TABLE notes ADD COLUMN typed_on_name TEXT;
+            -- A newer server copy a pull skipped because the note had a pending change (JSON):
+            -- applied when that change turns out to be answered with an older version.
+            ALTER TABLE notes ADD COLUMN skipped_remote TEXT;
             DELETE FROM pending_changes
             WHERE refused = 1 AND EXISTS (
                 SELECT 1 FROM pending_changes later
