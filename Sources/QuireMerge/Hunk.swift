@@ -2,8 +2,9 @@
 /// `baseStart..<baseEnd` became the side's symbols `sideStart..<sideEnd`.
 ///
 /// An empty base range is an insertion before base symbol `baseStart`; an empty side range is a
-/// deletion. Hunks of one diff are sorted and never touch: at least one unchanged symbol lies
-/// between two of them.
+/// deletion. Hunks of one diff are sorted and never overlap; those of a `MyersDiff` never touch
+/// either (at least one unchanged symbol lies between two of them), those of an `AnchoredDiff`
+/// only beside a line edited in place.
 package struct Hunk: Equatable, Sendable {
     package var baseStart: Int
     package var baseEnd: Int

@@ -29,7 +29,10 @@ package enum MyersDiff {
 
 /// The working state of one diff: which symbols of each sequence are not part of the common
 /// subsequence, and the two diagonal frontiers reused by every middle-snake search.
-private struct EditSearch {
+///
+/// Every symbol starts out matched; `compare` and `replace` mark the ones that are not, so a
+/// caller (`AnchoredDiff`) may settle some stretches itself and search only the others.
+struct EditSearch {
     let a: [Int]
     let b: [Int]
     var removed: [Bool]
@@ -69,20 +72,24 @@ private struct EditSearch {
             ylim -= 1
         }
         if xoff == xlim || yoff == ylim || work <= 0 {
-            for x in xoff..<xlim { removed[x] = true }
-            for y in yoff..<ylim { added[y] = true }
+            replace(xoff, xlim, yoff, ylim)
             return
         }
         let (x, y) = middleSnake(xoff, xlim, yoff, ylim)
         // A split at a corner cannot happen (see `middleSnake`); if it did, recursing would
         // never end, so the part is marked replaced instead.
         guard (x, y) != (xoff, yoff) && (x, y) != (xlim, ylim) else {
-            for x in xoff..<xlim { removed[x] = true }
-            for y in yoff..<ylim { added[y] = true }
+            replace(xoff, xlim, yoff, ylim)
             return
         }
         compare(xoff, x, yoff, y)
         compare(x, xlim, y, ylim)
+    }
+
+    /// Marks all of `a[xoff..<xlim]` removed and all of `b[yoff..<ylim]` added.
+    mutating func replace(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) {
+        for x in xoff..<xlim { removed[x] = true }
+        for y in yoff..<ylim { added[y] = true }
     }
 
     /// A point that splits the (trimmed, both non-empty) subproblem into two strictly smaller
@@ -187,11 +194,13 @@ private struct EditSearch {
     }
 
     /// Turns the marks into hunks: each hunk is a maximal run of removed symbols of `a` together
-    /// with the maximal run of added symbols of `b` at the same place.
-    func hunks() -> [Hunk] {
+    /// with the maximal run of added symbols of `b` at the same place, cut at every point of
+    /// `breaks` (positions `(x, y)` on the edit path, in order), where two hunks then touch.
+    func hunks(breaks: [(x: Int, y: Int)] = []) -> [Hunk] {
         var result: [Hunk] = []
         var x = 0
         var y = 0
+        var nextBreak = 0
         while x < a.count || y < b.count {
             if x < a.count && y < b.count && !removed[x] && !added[y] {
                 x += 1
@@ -200,8 +209,12 @@ private struct EditSearch {
             }
             let startX = x
             let startY = y
-            while x < a.count && removed[x] { x += 1 }
-            while y < b.count && added[y] { y += 1 }
+            while nextBreak < breaks.count && breaks[nextBreak].x <= x && breaks[nextBreak].y <= y {
+                nextBreak += 1
+            }
+            let (endX, endY) = nextBreak < breaks.count ? breaks[nextBreak] : (a.count, b.count)
+            while x < endX && removed[x] { x += 1 }
+            while y < endY && added[y] { y += 1 }
             result.append(Hunk(baseStart: startX, baseEnd: x, sideStart: startY, sideEnd: y))
         }
         return result

@@ -9,22 +9,8 @@ enum MergePiece: Equatable, Sendable {
     case text([UInt8])
 }
 
-/// The rules that differ between merging lines and merging word tokens.
-struct MergeRules {
-    /// True when symbol `left` directly followed by symbol `right` would fuse into something
-    /// neither side wrote: an open last line followed by another line, or two words.
-    let glues: (_ left: Int, _ right: Int) -> Bool
-    /// True when an insertion right next to the other side's deletion counts as editing what
-    /// was deleted (for word tokens: "(" typed before a word the other side deleted).
-    let insertionBesideDeletionClashes: Bool
-    /// Whether two different insertions at one point, given their first symbols, are both kept.
-    /// Always for lines (two people adding items to a list). For words only when both start a new
-    /// line (appending lines after a last line without a line break): "milk" → "oat milk" against
-    /// "whole milk" is two answers to one question, and "oat whole milk" a phrase nobody wrote.
-    var keepsBothInsertions: (_ localFirst: Int, _ serverFirst: Int) -> Bool = { _, _ in true }
-}
-
-/// A region both sides changed, handed to a finer merge: each input's symbols over it.
+/// A region both sides changed, handed to a finer merge: each input's symbols over it. Its ends
+/// are symbols both diffs are sure of (see `SequenceMerge`), or the ends of the texts.
 struct MergeConflict {
     let base: Range<Int>
     let local: Range<Int>
@@ -48,6 +34,20 @@ struct MergeConflict {
 /// 3. both only deleted: the union of their deletions;
 /// 4. a deletion meets the other side's edit: a clash, never a silent drop;
 /// 5. otherwise the `retry` closure (a finer merge), whose nil is a clash.
+///
+/// Both diffs are anchored (`AnchoredDiff`): on symbols found once on each side and, where there
+/// are none, on symbols that are one unit edited (`MergeRules.correspondence`). A group both sides
+/// changed differently goes to the finer merge only over a region whose two ends both diffs are
+/// sure of (pinned): it is widened to the nearest such symbols, taking in every group inside, and
+/// it clashes instead if a side moved a unit into or out of the region, or rewrote what it
+/// replaced there (`mayMergeFiner`). Where there is no finer merge (word tokens), a change goes
+/// only where both diffs are sure of its place (`MergeRules.placesOnlyWhereSure`).
+///
+/// Two devices: one adds a paragraph on top, edits the next three and deletes the fourth; the
+/// other adds a sentence to the second. By a shortest edit script the blank lines pair across
+/// paragraphs, the first device's diff says the second paragraph became the edited first one,
+/// and retried word by word the sentence lands in the first paragraph. Anchored, each paragraph
+/// pairs with its edited self, the blank lines between them, and the sentence lands in the second.
 struct SequenceMerge {
     let base: [Int]
     let local: [Int]
@@ -56,26 +56,70 @@ struct SequenceMerge {
 
     /// The merged output as pieces, or nil for a clash.
     func merge(retry: (MergeConflict) -> [UInt8]?) -> [MergePiece]? {
-        let groups = group(
-            local: MyersDiff.hunks(from: base, to: local),
-            server: MyersDiff.hunks(from: base, to: server))
-        var pieces: [MergePiece] = []
-        var position = 0
+        let correspondence = rules.correspondence
+        let localDiff = AnchoredDiff(
+            from: base, to: local, canAnchor: rules.canAnchor,
+            correspondence: correspondence.map { find in { find(.local, $0, $1) } })
+        let serverDiff = AnchoredDiff(
+            from: base, to: server, canAnchor: rules.canAnchor,
+            correspondence: correspondence.map { find in { find(.server, $0, $1) } })
+        let groups = group(local: localDiff.hunks, server: serverDiff.hunks)
+        var stretches: [SettledStretch] = []
         var localShift = 0
         var serverShift = 0
         for group in groups {
-            if position < group.start { pieces.append(.copy(.base, position..<group.start)) }
             let localGrowth = group.growth(of: .local)
             let serverGrowth = group.growth(of: .server)
-            let localRange = (group.start + localShift)..<(group.end + localShift + localGrowth)
-            let serverRange = (group.start + serverShift)..<(group.end + serverShift + serverGrowth)
+            let placed = PlacedGroup(
+                base: group.start..<group.end,
+                local: (group.start + localShift)..<(group.end + localShift + localGrowth),
+                server: (group.start + serverShift)..<(group.end + serverShift + serverGrowth))
             localShift += localGrowth
             serverShift += serverGrowth
-            guard let settled = settle(group, local: localRange, server: serverRange, retry: retry) else {
-                return nil
+            var settlement = settle(group, local: placed.local, server: placed.server)
+            if rules.placesOnlyWhereSure, case .pieces = settlement,
+                !isSurelyPlaced(group, localDiff, serverDiff)
+            {
+                settlement = .finer
             }
-            pieces += settled
-            position = group.end
+            var stretch: SettledStretch
+            switch settlement {
+            case .clash:
+                return nil
+            case .pieces(let pieces):
+                stretch = SettledStretch(
+                    base: placed.base, pieces: pieces, first: placed, last: placed, hunks: group.hunks)
+            case .finer:
+                let region = anchoredRegion(around: placed.base, localDiff.pinned, serverDiff.pinned)
+                stretch = SettledStretch(base: region, pieces: nil, first: placed, last: placed, hunks: group.hunks)
+            }
+            // A region for the finer merge takes in every stretch that overlaps it.
+            while let previous = stretches.last, previous.pieces == nil || stretch.pieces == nil,
+                previous.base.overlapsInside(stretch.base)
+            {
+                stretches.removeLast()
+                stretch = SettledStretch(
+                    base: min(
+                        previous.base.lowerBound, stretch.base.lowerBound)..<max(
+                            previous.base.upperBound, stretch.base.upperBound),
+                    pieces: nil, first: previous.first, last: stretch.last, hunks: previous.hunks + stretch.hunks)
+            }
+            stretches.append(stretch)
+        }
+        var pieces: [MergePiece] = []
+        var position = 0
+        var occurrences: Occurrences?
+        for stretch in stretches {
+            if position < stretch.base.lowerBound { pieces.append(.copy(.base, position..<stretch.base.lowerBound)) }
+            if let settled = stretch.pieces {
+                pieces += settled
+            } else {
+                guard mayMergeFiner(stretch, localDiff, serverDiff, &occurrences) else { return nil }
+                let conflict = MergeConflict(base: stretch.base, local: stretch.local, server: stretch.server)
+                guard let text = retry(conflict) else { return nil }
+                pieces.append(.text(text))
+            }
+            position = stretch.base.upperBound
         }
         if position < base.count { pieces.append(.copy(.base, position..<base.count)) }
         return pieces
@@ -126,6 +170,11 @@ struct SequenceMerge {
 
     /// Whether two touching hunks of different sides must be settled together.
     private func mustJoin(_ first: SideHunk, _ second: SideHunk) -> Bool {
+        if let breaksLine = rules.breaksLine,
+            symbols(of: first.side)[first.hunk.sideStart..<first.hunk.sideEnd].contains(where: breaksLine)
+        {
+            return true
+        }
         if rules.insertionBesideDeletionClashes
             && ((first.hunk.isInsertion && second.hunk.isDeletion)
                 || (first.hunk.isDeletion && second.hunk.isInsertion))
@@ -140,35 +189,40 @@ struct SequenceMerge {
 
     // MARK: - Settling
 
-    private func settle(
-        _ group: HunkGroup, local localRange: Range<Int>, server serverRange: Range<Int>,
-        retry: (MergeConflict) -> [UInt8]?
-    ) -> [MergePiece]? {
-        guard group.touches(.server) else { return [.copy(.local, localRange)] }
-        guard group.touches(.local) else { return [.copy(.server, serverRange)] }
+    /// How one group is settled: by pieces at this level, by a finer merge, or not at all.
+    enum Settlement {
+        case pieces([MergePiece])
+        case finer
+        case clash
+    }
+
+    private func settle(_ group: HunkGroup, local localRange: Range<Int>, server serverRange: Range<Int>)
+        -> Settlement
+    {
+        guard group.touches(.server) else { return .pieces([.copy(.local, localRange)]) }
+        guard group.touches(.local) else { return .pieces([.copy(.server, serverRange)]) }
         let mine = local[localRange]
         let theirs = server[serverRange]
-        if mine.elementsEqual(theirs) { return [.copy(.server, serverRange)] }
+        if mine.elementsEqual(theirs) { return .pieces([.copy(.server, serverRange)]) }
         if group.isPoint {
-            if theirs.contains(run: mine) { return [.copy(.server, serverRange)] }
-            if mine.contains(run: theirs) { return [.copy(.local, localRange)] }
+            if theirs.contains(run: mine) { return .pieces([.copy(.server, serverRange)]) }
+            if mine.contains(run: theirs) { return .pieces([.copy(.local, localRange)]) }
             guard let localFirst = mine.first, let serverFirst = theirs.first,
                 rules.keepsBothInsertions(localFirst, serverFirst)
-            else { return nil }
+            else { return .clash }
             // Both insertions are non-empty: only the junction between them can glue.
             if let end = theirs.last, let start = mine.first, !rules.glues(end, start) {
-                return [.copy(.server, serverRange), .copy(.local, localRange)]
+                return .pieces([.copy(.server, serverRange), .copy(.local, localRange)])
             }
             if let end = mine.last, let start = theirs.first, !rules.glues(end, start) {
-                return [.copy(.local, localRange), .copy(.server, serverRange)]
+                return .pieces([.copy(.local, localRange), .copy(.server, serverRange)])
             }
         } else if group.hunks.allSatisfy(\.hunk.isDeletion) {
-            return []
+            return .pieces([])
         } else if deletionMeetsEdit(in: group) {
-            return nil
+            return .clash
         }
-        let conflict = MergeConflict(base: group.start..<group.end, local: localRange, server: serverRange)
-        return retry(conflict).map { [.text($0)] }
+        return .finer
     }
 
     /// True when one side deleted symbols the other side changed, or inserted among.
@@ -190,7 +244,7 @@ struct SequenceMerge {
         return false
     }
 
-    private func symbols(of side: MergeSource) -> [Int] {
+    func symbols(of side: MergeSource) -> [Int] {
         switch side {
         case .base: base
         case .local: local
@@ -208,13 +262,13 @@ struct SequenceMerge {
 }
 
 /// A hunk and the side that made it.
-private struct SideHunk {
+struct SideHunk {
     let side: MergeSource
     let hunk: Hunk
 }
 
 /// Hunks settled together, and the base range they cover.
-private struct HunkGroup {
+struct HunkGroup {
     private(set) var hunks: [SideHunk]
     let start: Int
     private(set) var end: Int

@@ -9,9 +9,17 @@ enum TextMerge {
     /// Merges at `granularity`; a region both sides changed differently goes to the word level
     /// when merging lines, and is a clash when merging words.
     ///
-    /// The word level is stricter in two places: an insertion right beside a word the other side
-    /// deleted is taken as an edit of that word, so it clashes; and two different insertions at
-    /// one point clash instead of being joined (joining words invents a sentence nobody wrote).
+    /// The line level anchors its diffs on lines that hold a word (a blank line or "}" is unique
+    /// by chance), pairs a line with its edited self where no line is unique to both
+    /// (`LineCorrespondence`), and hands the word level only regions no side moved a line into or
+    /// out of, and where each side edited what it replaced rather than rewrote it.
+    ///
+    /// The word level is stricter: an insertion right beside a word the other side deleted is
+    /// taken as an edit of that word, so it clashes; two different insertions at one point clash
+    /// instead of being joined (joining words invents a sentence nobody wrote); a change goes only
+    /// where both word diffs are sure of the place, and not right after the other side's change
+    /// that starts a new line; and a merge that would set two words side by side, one word nobody
+    /// typed, clashes.
     private static func merge(
         _ base: [UInt8], _ local: [UInt8], _ server: [UInt8], by granularity: TextUnits.Granularity
     ) -> [UInt8]? {
@@ -24,16 +32,32 @@ enum TextMerge {
             table.intern([0x0A][...], flag: false), table.intern([0x0D, 0x0A][...], flag: false),
         ]
         let flags = table.flags
+        // Tokenizes nothing until the line rules ask.
+        let words = NoteWords(base: base, local: local, server: server)
+        // Only a line with a word in it, or a word, may anchor the diffs.
         let rules =
             switch granularity {
             // An open line (the last, without terminator) glues to whatever follows it.
-            case .lines: MergeRules(glues: { left, _ in flags[left] }, insertionBesideDeletionClashes: false)
+            case .lines:
+                MergeRules(
+                    glues: { left, _ in flags[left] }, insertionBesideDeletionClashes: false,
+                    canAnchor: linesHoldingWords([base, local, server], symbolCount: flags.count),
+                    isEdit: { side, baseLines, sideLines in
+                        LineCorrespondence.isEdit(words, baseLines, side, sideLines)
+                    },
+                    movesAcross: { side, baseLines, sideLines in
+                        LineCorrespondence.movesAcross(words, baseLines, side, sideLines)
+                    },
+                    correspondence: { side, baseLines, sideLines in
+                        LineCorrespondence.pairs(words, baseLines, side, sideLines)
+                    })
             // Two words glue into one.
             case .words:
                 MergeRules(
                     glues: { left, right in flags[left] && flags[right] },
                     insertionBesideDeletionClashes: true,
-                    keepsBothInsertions: { lineBreaks.contains($0) && lineBreaks.contains($1) })
+                    keepsBothInsertions: { lineBreaks.contains($0) && lineBreaks.contains($1) },
+                    breaksLine: { lineBreaks.contains($0) }, canAnchor: flags, placesOnlyWhereSure: true)
             }
         let sequences = SequenceMerge(
             base: base.symbols, local: local.symbols, server: server.symbols, rules: rules)
@@ -44,6 +68,9 @@ enum TextMerge {
                 Array(server.span(conflict.server)), by: .words)
         }
         guard let pieces else { return nil }
+        // Two word tokens side by side would read as one word nobody typed ("and" + "Rw1"): a side
+        // deleted the space between a word it kept and a word the other side typed.
+        if granularity == .words && fusesWords(pieces, [base, local, server], flags) { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(max(local.bytes.count, server.bytes.count))
         for piece in pieces {
@@ -61,5 +88,39 @@ enum TextMerge {
             output += bytes
         }
         return output
+    }
+
+    /// For each line symbol, true when the line holds a letter, a digit, "_" or any non-ASCII
+    /// character.
+    private static func linesHoldingWords(_ texts: [TextUnits], symbolCount: Int) -> [Bool] {
+        var holds = Array(repeating: false, count: symbolCount)
+        for text in texts {
+            for (index, symbol) in text.symbols.enumerated() where !holds[symbol] {
+                holds[symbol] = text.span(index..<(index + 1)).contains { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+                        true
+                    default: false
+                    }
+                }
+            }
+        }
+        return holds
+    }
+
+    /// True when a piece that ends with a word is followed by a piece that starts with one.
+    private static func fusesWords(_ pieces: [MergePiece], _ texts: [TextUnits], _ isWord: [Bool]) -> Bool {
+        var endsWithWord = false
+        for piece in pieces {
+            guard case .copy(let source, let units) = piece, !units.isEmpty else {
+                if case .text(let bytes) = piece, !bytes.isEmpty { endsWithWord = false }
+                continue
+            }
+            let symbols = texts[source == .base ? 0 : source == .local ? 1 : 2].symbols
+            if endsWithWord && isWord[symbols[units.lowerBound]] { return true }
+            endsWithWord = isWord[symbols[units.upperBound - 1]]
+        }
+        return false
     }
 }

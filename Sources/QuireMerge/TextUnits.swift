@@ -48,18 +48,49 @@ struct TextUnits {
     }
 
     private mutating func cutWords(_ table: inout SymbolTable) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var offset = 0
+        Self.forEachWordToken(in: bytes[...]) { range, isWord in
+            append(upTo: range.upperBound, &table) { _ in isWord }
+        }
+    }
+
+    /// Calls `body` with each word token of `bytes` in order (see `Granularity.words`): its byte
+    /// range, and whether it is a word. An ASCII byte followed by another (other than "\r\n") is
+    /// one whole `Character`, so most text is cut byte by byte; the stretches around other bytes
+    /// are decoded as `String`, from one such boundary to the next, so that no cluster is split.
+    static func forEachWordToken(in bytes: ArraySlice<UInt8>, _ body: (Range<Int>, _ isWord: Bool) -> Void) {
         var runKind: CharacterKind?
-        for character in text {
-            let kind = CharacterKind(character)
+        var runStart = bytes.startIndex
+        func add(_ kind: CharacterKind, at offset: Int) {
             if let current = runKind, !(current == kind && kind.formsRuns) {
-                append(upTo: offset, &table) { _ in current == .word }
+                body(runStart..<offset, current == .word)
+                runStart = offset
             }
             runKind = kind
-            offset += character.utf8.count
         }
-        if let current = runKind { append(upTo: offset, &table) { _ in current == .word } }
+        let carriageReturn = UInt8(ascii: "\r")
+        let lineFeed = UInt8(ascii: "\n")
+        func isBoundary(_ index: Int) -> Bool {
+            index == bytes.endIndex
+                || (bytes[index - 1] < 0x80 && bytes[index] < 0x80
+                    && !(bytes[index - 1] == carriageReturn && bytes[index] == lineFeed))
+        }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] < 0x80 && isBoundary(index + 1) {
+                add(CharacterKind(ascii: bytes[index]), at: index)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while !isBoundary(end) { end += 1 }
+            var offset = index
+            for character in String(decoding: bytes[index..<end], as: UTF8.self) {
+                add(CharacterKind(character), at: offset)
+                offset += character.utf8.count
+            }
+            index = end
+        }
+        if let current = runKind { body(runStart..<bytes.endIndex, current == .word) }
     }
 }
 
@@ -67,17 +98,22 @@ struct TextUnits {
 private enum CharacterKind: Equatable {
     case word, space, lineBreak, other
 
+    /// The kind of an ASCII character (for "\r\n", its first byte).
+    init(ascii: UInt8) {
+        switch ascii {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            self = .word
+        case 0x0A...0x0D: self = .lineBreak  // "\n", vertical tab, form feed, "\r" (and "\r\n")
+        case 0x09, 0x20: self = .space
+        default: self = .other
+        }
+    }
+
     init(_ character: Character) {
         // ASCII, by far the most common, skips the Unicode property lookups; same answers.
         if let ascii = character.asciiValue {
-            switch ascii {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                self = .word
-            case 0x0A...0x0D: self = .lineBreak  // "\n", vertical tab, form feed, "\r" (and "\r\n")
-            case 0x09, 0x20: self = .space
-            default: self = .other
-            }
+            self.init(ascii: ascii)
         } else if character.isLetter || character.isNumber || character == "_" {
             self = .word
         } else if character.isNewline {

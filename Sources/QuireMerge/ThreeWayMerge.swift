@@ -15,6 +15,10 @@
 ///   clash only if the word-level changes overlap too;
 /// - a deletion against an edit of the same lines clashes; a deletion of lines nobody else
 ///   touched deletes them; two deletions delete both ranges;
+/// - lines pair by what they hold, not by where blank lines fall: a line found once on each side,
+///   or a line and its edited self. One device adds, removes or moves paragraphs, the other edits
+///   one: the edit lands in that paragraph, or the merge clashes (a paragraph moved or rewritten
+///   where the other edited it, text typed where either of two paragraphs could own it);
 /// - an empty base is no exception: two texts written into an empty note are two insertions at
 ///   one point, kept both (server's first), unless joining them would fuse two lines or words
 ///   (neither ends with a line break), which is a clash.

@@ -15,6 +15,26 @@ struct MergeCase: CustomTestStringConvertible, Sendable {
 /// "e" followed by a combining acute accent: one `Character`, two scalars.
 private let decomposedE = "e\u{301}"
 
+/// Five paragraphs separated by blank lines; one side adds a paragraph on top, edits three and
+/// removes the fourth, the other side adds a sentence to the second.
+private enum Paragraphs {
+    static let base = lines(
+        "Alpha one is here.", "Bravo two is here.", "Charlie three is here.", "Delta four is here.",
+        "Echo five is here.")
+    static let reshuffled = lines(
+        "New zero is here.", "Alpha one is here now.", "Bravo two is here now.", "Charlie three is here now.",
+        "Echo five is here.")
+    static let bravoEdited = lines(
+        "Alpha one is here.", "Bravo two is here. Really!", "Charlie three is here.", "Delta four is here.",
+        "Echo five is here.")
+    static let merged = lines(
+        "New zero is here.", "Alpha one is here now.", "Bravo two is here now. Really!",
+        "Charlie three is here now.", "Echo five is here.")
+
+    /// The paragraphs joined by blank lines, ending with a line break.
+    static func lines(_ paragraphs: String...) -> String { paragraphs.joined(separator: "\n\n") + "\n" }
+}
+
 private let cases: [MergeCase] = [
     // Lines
     MergeCase(
@@ -79,6 +99,16 @@ private let cases: [MergeCase] = [
     MergeCase(
         name: "a last line edited against a line appended after it", base: "a\nb",
         local: "a\nB", server: "a\nb\nc", expected: .clean("a\nB\nc")),
+
+    // Paragraphs added, removed or moved: blank lines must not pair across paragraphs (issue 9, defect 14)
+    MergeCase(
+        name: "a paragraph added above, one removed below: the edit stays in its paragraph",
+        base: Paragraphs.base, local: Paragraphs.reshuffled, server: Paragraphs.bravoEdited,
+        expected: .clean(Paragraphs.merged)),
+    MergeCase(
+        name: "a paragraph edited against paragraphs added and removed: the edit stays in its paragraph",
+        base: Paragraphs.base, local: Paragraphs.bravoEdited, server: Paragraphs.reshuffled,
+        expected: .clean(Paragraphs.merged)),
 
     // Deletions
     MergeCase(
