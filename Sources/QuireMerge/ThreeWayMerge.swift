@@ -35,10 +35,32 @@ public enum ThreeWayMerge {
         if local.utf8.elementsEqual(server.utf8) { return .clean(local) }
         if local.utf8.elementsEqual(base.utf8) { return .clean(server) }
         if server.utf8.elementsEqual(base.utf8) { return .clean(local) }
-        guard
-            let merged = TextMerge.lines(
-                base: Array(base.utf8), local: Array(local.utf8), server: Array(server.utf8))
+        guard let merged = mergeClosingLastLines(Array(base.utf8), Array(local.utf8), Array(server.utf8))
         else { return .clash }
         return .clean(String(decoding: merged, as: UTF8.self))
+    }
+
+    /// Merges a base whose last line has no line break as if it had one (and each side likewise),
+    /// and ends the merged text the way the sides say (a side that added or removed the final line
+    /// break wins over one that kept the base's). A closed base keeps the open-line rules of the
+    /// sides (an open line added at the end goes last, two clash).
+    ///
+    /// An open last line is the one place where a line and the lines after it are one unit; a side
+    /// that typed on after it and another that edited it then met in the word-level retry, whose
+    /// words could land in each other's lines: "L0089 phone" and "L0095 laptop" came out as
+    /// "L0089 laptop" and "L0095 phone" in the live chaos run. An empty side stays empty.
+    static func mergeClosingLastLines(_ base: [UInt8], _ local: [UInt8], _ server: [UInt8]) -> [UInt8]? {
+        let newline = UInt8(ascii: "\n")
+        func open(_ text: [UInt8]) -> Bool { !text.isEmpty && text.last != newline }
+        guard open(base) else {
+            return TextMerge.lines(base: base, local: local, server: server)
+        }
+        func closed(_ text: [UInt8]) -> [UInt8] { open(text) ? text + [newline] : text }
+        guard var merged = TextMerge.lines(base: closed(base), local: closed(local), server: closed(server))
+        else { return nil }
+        let ends = { (text: [UInt8]) in text.last == newline }
+        let endsWithNewline = ends(local) != ends(base) ? ends(local) : ends(server)
+        if !endsWithNewline, merged.last == newline { merged.removeLast() }
+        return merged
     }
 }
