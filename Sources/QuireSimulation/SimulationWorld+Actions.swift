@@ -105,6 +105,8 @@ extension SimulationWorld {
                     message: "d\(d) holding notes was let sign in to another account", step: step)
             }
             try await database.bindAccount(AccountID("sim"))
+            // Binding another account forgets the cursor by design: the next pull starts over.
+            cursors[d] = nil
         case .backUpServer:
             let path = directory.appendingPathComponent("backup-\(step).sqlite").path
             try await storage.backUp(to: path)
