@@ -14,7 +14,13 @@ swift build --build-tests
 
 log=$(mktemp -t quire-tests.XXXXXX)
 status=0
-timeout 900 swift test --skip-build "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+# The live chaos run (real processes killed at random for a minute) and the terminal tests (tmux
+# and vim) run on their own after the suite: beside its other process-spawning tests, Foundation's
+# Process on Linux twice missed a child's exit (a zombie it never reaped) and waited forever.
+timeout 900 swift test --skip-build --skip "ChaosTests|EditorInATerminalTests" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
+  timeout 600 swift test --skip-build --filter "ChaosTests|EditorInATerminalTests" 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+fi
 if [ "$status" -eq 124 ]; then
   echo "scripts/test.sh: THE TEST SUITE HUNG for 15 minutes. Tests started but not finished:" >&2
   grep -E '^◇ Test .* started' "$log" | sed -E 's/^◇ Test (.*) started.*/\1/' | sort > "$log.started" || true
@@ -22,7 +28,8 @@ if [ "$status" -eq 124 ]; then
     | sed -E 's/ with [0-9]+ test cases?$//' | sort > "$log.ended" || true
   comm -23 "$log.started" "$log.ended" >&2 || true
   echo "scripts/test.sh: running the suite once more." >&2
-  timeout 900 swift test --skip-build "$@"
-  exit $?
+  timeout 900 swift test --skip-build --skip "ChaosTests|EditorInATerminalTests" "$@" || exit $?
+  if [ $# -eq 0 ]; then timeout 600 swift test --skip-build --filter "ChaosTests|EditorInATerminalTests" || exit $?; fi
+  exit 0
 fi
 exit "$status"

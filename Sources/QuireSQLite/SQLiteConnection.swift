@@ -40,7 +40,9 @@ public final class SQLiteConnection {
         self.handle = pointer
         self.path = path
         sqlite3_extended_result_codes(pointer, 1)
-        sqlite3_busy_timeout(pointer, 5_000)
+        // Another process of the device (a `watch`, a first open migrating the file) may hold the
+        // write lock for a while on a loaded machine: wait for it rather than fail the save.
+        sqlite3_busy_timeout(pointer, 20_000)
         do {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=\(durability.rawValue)")

@@ -64,7 +64,7 @@ import Testing
     @Test func oneNoteTheServerKeepsFailingDoesNotHoldBackTheOthers() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let clock = ManualSyncDateClock()
+        let clock = ManualDateClock()
         let phone = try await cluster.addDevice("phone", now: { clock.now })
         let laptop = try await cluster.addDevice("laptop")
         let poisoned = try await phone.create(title: "Poisoned", body: "the server fails on this one")
@@ -186,7 +186,7 @@ import Testing
     @Test func aNewerCopySkippedWhileAResendWasPendingArrivesWhenItIsAnswered() async throws {
         let cluster = try await SyncCluster()
         defer { cluster.remove() }
-        let clock = ManualSyncDateClock()
+        let clock = ManualDateClock()
         let phone = try await cluster.addDevice("phone", now: { clock.now })
         let laptop = try await cluster.addDevice("laptop")
         let id = try await phone.create(title: "Draft", body: "text")
@@ -243,19 +243,5 @@ import Testing
             #expect(await device.all().count == 3)
         }
         #expect(try await phone.database.readStatus().notice?.contains("lost") == true)
-    }
-}
-
-/// A clock the database reads, moved by hand.
-///
-/// `@unchecked Sendable`: its one mutable field is only touched under `lock`.
-final class ManualSyncDateClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSinceReferenceDate: 800_000_000)
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval = 1) {
-        lock.withLock { current += seconds }
     }
 }

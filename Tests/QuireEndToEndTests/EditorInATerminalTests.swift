@@ -27,9 +27,10 @@ import Testing
                 URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "send-keys", "-t", name] + keys)
         }
 
-        func close() async {
-            _ = try? await ProcessRunner.run(
-                URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "kill-session", "-t", name])
+        /// Ends the session and everything in it; synchronous, so a `defer` really runs it.
+        func close() {
+            _ = try? ProcessRunner.runBlocking(
+                URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "kill-session", "-t", name], timeout: 10)
         }
     }
 
@@ -49,7 +50,7 @@ import Testing
         let pane = try await Pane(
             command: "env EDITOR='vim -u NONE -N' \(quire) --data-dir \(device.directory.path) edit \(id); "
                 + "echo $? > \(exitFile.path); sleep 30")
-        defer { Task { await pane.close() } }
+        defer { pane.close() }
 
         // The editor owns the terminal: it shows the note and takes keys.
         let shown = await eventually(timeout: 20) { await pane.screen().contains("old body") }
@@ -84,7 +85,7 @@ import Testing
         let pane = try await Pane(
             command: "env EDITOR='vim -u NONE -N' \(quire) --data-dir \(device.directory.path) edit \(id); "
                 + "echo $? > \(exitFile.path); sleep 30")
-        defer { Task { await pane.close() } }
+        defer { pane.close() }
         #expect(await eventually(timeout: 20) { await pane.screen().contains("as it was") })
 
         try await pane.type("d", "d", "Escape", ":cq", "Enter")  // quit with an error: no save

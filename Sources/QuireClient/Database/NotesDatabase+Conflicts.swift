@@ -64,13 +64,7 @@ extension NotesDatabase {
                 try queue(.put(content), for: noteID, foldingInto: nil, at: timestamp)
             }
             if let copy = settlement.copy, try !hasLiveCopy(equalTo: copy.content) {
-                try connection.run(
-                    """
-                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
-                    VALUES (?, ?, ?, ?, ?, 1)
-                    """, copy.id.description, copy.content.title, copy.content.body, timestamp,
-                    copy.content.conflictOf?.description)
-                try queue(.put(copy.content), for: copy.id, foldingInto: nil, at: timestamp)
+                try insertCopy(copy.content, id: copy.id, at: timestamp)
             }
             touched = .all
         }
@@ -111,6 +105,17 @@ extension NotesDatabase {
                 touched.formUnion([.notes, .changes])
             }
         }
+    }
+
+    /// Writes a conflict copy typed on this device (its `conflictOf` names the original) and
+    /// queues it like a new note, inside the caller's transaction: the one way copies are made.
+    func insertCopy(_ content: NoteContent, id: NoteID = NoteID(), at timestamp: Double) throws {
+        try connection.run(
+            """
+            INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
+            VALUES (?, ?, ?, ?, ?, 1)
+            """, id.description, content.title, content.body, timestamp, content.conflictOf?.description)
+        try queue(.put(content), for: id, foldingInto: nil, at: timestamp)
     }
 
     /// True when a live conflict copy of the same original already holds exactly this text.

@@ -43,17 +43,9 @@ extension NotesDatabase {
             case .merged(let merged):
                 try saveLocally(id: id, title: merged.title, body: merged.body, touched: &touched)
             case .keepBoth(let copy):
-                let copyID = NoteID()
-                let content = NoteContent(
-                    title: copy.title, body: copy.body, conflictOf: current.conflictOf ?? id)
-                let timestamp = self.now().timeIntervalSinceReferenceDate
-                try connection.run(
-                    """
-                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
-                    VALUES (?, ?, ?, ?, ?, 1)
-                    """, copyID.description, content.title, content.body, timestamp,
-                    content.conflictOf?.description)
-                try queue(.put(content), for: copyID, foldingInto: nil, at: timestamp)
+                try insertCopy(
+                    NoteContent(title: copy.title, body: copy.body, conflictOf: current.conflictOf ?? id),
+                    at: self.now().timeIntervalSinceReferenceDate)
                 touched.formUnion([.notes, .changes])
             case .recreate, .keepServer, .bothDeleted:
                 try saveLocally(id: id, title: title, body: body, touched: &touched)

@@ -341,15 +341,7 @@ extension NotesDatabase {
                 let copy = NoteContent(
                     title: ConflictPolicy().copyTitle(for: localContent.title),
                     body: localContent.body, conflictOf: note.conflictOf ?? note.id)
-                let copyID = NoteID()
-                let timestamp = now().timeIntervalSinceReferenceDate
-                try connection.run(
-                    """
-                    INSERT INTO notes (id, title, body, updated_at, conflict_of, revision)
-                    VALUES (?, ?, ?, ?, ?, 1)
-                    """, copyID.description, copy.title, copy.body, timestamp,
-                    copy.conflictOf?.description)
-                try queue(.put(copy), for: copyID, foldingInto: nil, at: timestamp)
+                try insertCopy(copy, at: now().timeIntervalSinceReferenceDate)
             }
         }
         try connection.run("DELETE FROM pending_changes WHERE seq = ?", change.seq)
