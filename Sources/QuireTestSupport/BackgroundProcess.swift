@@ -33,7 +33,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         return BackgroundProcess(process: process, outputFile: outputFile)
     }
 
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { ChildExit.isRunning(process) }
     public var pid: Int32 { process.processIdentifier }
 
     /// What it printed so far.
@@ -56,12 +56,12 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     private func signalBlocking(_ number: Int32) {
-        guard process.isRunning else { return }
+        guard ChildExit.isRunning(process) else { return }
         kill(process.processIdentifier, number)
-        process.waitUntilExit()
+        ChildExit.wait(for: process)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if ChildExit.isRunning(process) { kill(process.processIdentifier, SIGKILL) }
     }
 }

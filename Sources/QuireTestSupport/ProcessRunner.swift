@@ -69,8 +69,9 @@ public enum ProcessRunner {
             }
         }
         let finished = DispatchSemaphore(value: 0)
+        let exit = ExitBox()
         DispatchQueue.global().async {
-            process.waitUntilExit()
+            exit.set(ChildExit.wait(for: process))
             finished.signal()
         }
         var timedOut = false
@@ -82,9 +83,18 @@ public enum ProcessRunner {
         group.wait()
         let (stdout, stderr) = collected.values
         return ProcessResult(
-            exitCode: timedOut ? 137 : process.terminationStatus,
+            exitCode: timedOut ? 137 : exit.value,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self) + (timedOut ? "\n[killed after \(timeout)s]" : ""))
+    }
+
+    private final class ExitBox: @unchecked Sendable {
+        // Guarded by `lock`; written once by the waiting thread.
+        private let lock = NSLock()
+        private var code: Int32 = 0
+
+        func set(_ value: Int32) { lock.withLock { code = value } }
+        var value: Int32 { lock.withLock { code } }
     }
 
     private final class Collected: @unchecked Sendable {

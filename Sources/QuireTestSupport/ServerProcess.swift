@@ -61,7 +61,7 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     public var pid: Int32 { process.processIdentifier }
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { ChildExit.isRunning(process) }
 
     /// SIGTERM, then waits (off the concurrency pool) for a clean exit. Returns the exit status.
     @discardableResult
@@ -76,26 +76,25 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// SIGTERM without waiting: for clean-up paths that cannot await.
     public func terminate() {
-        if process.isRunning { process.terminate() }
+        if ChildExit.isRunning(process) { process.terminate() }
     }
 
     @discardableResult
     public func stopBlocking() -> Int32 {
-        guard process.isRunning else { return process.terminationStatus }
+        guard ChildExit.isRunning(process) else { return ChildExit.wait(for: process) }
         process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return ChildExit.wait(for: process)
     }
 
     /// `kill -9`: no chance to flush or clean up.
     public func kill9Blocking() {
-        guard process.isRunning else { return }
+        guard ChildExit.isRunning(process) else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        ChildExit.wait(for: process)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if ChildExit.isRunning(process) { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Registers `name` on the database (through a short-lived `quire-server` on it, with a

@@ -226,8 +226,8 @@ final class BackgroundQuire: @unchecked Sendable {
 
     /// SIGINT, as Ctrl-C: `watch` stops cleanly; waits for it to exit.
     func stop() {
-        guard process.isRunning else { return }
+        guard ChildExit.isRunning(process) else { return }
         process.interrupt()
-        process.waitUntilExit()
+        ChildExit.wait(for: process)
     }
 }
