@@ -33,7 +33,9 @@ struct LongPollTests {
 
         let page = try await poll.value
         #expect(page.changes.map(\.id) == [id])
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Woken, not timed out: before its 30 s wait ends, with room for a loaded machine (the
+        // full suite on two cores once took 27.7 s from the first request to the answer).
+        #expect(ContinuousClock.now - started < .seconds(29.5))
     }
 
     @Test func otherAccountsChangeDoesNotWake() async throws {
