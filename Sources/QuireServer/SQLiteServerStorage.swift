@@ -86,13 +86,12 @@ public actor SQLiteServerStorage: ServerStorage {
                         "SELECT version FROM purged_versions WHERE account_id = ? AND note_id = ?",
                         account.rawValue, noteID
                     ) { $0.int(0) } ?? 0
-                if purged > 0, baseVersion == nil {
-                    // A create of an id whose tombstone was purged can only be a resend of that
-                    // note's first put, from a device that never got the answer and whose
-                    // idempotency record has expired with the tombstone: answering it as a new
-                    // note would apply one change twice. The device meets the delete instead
-                    // (a 409 with the tombstone), and its conflict policy decides, as for any
-                    // delete it missed.
+                if purged > 0, baseVersion != purged {
+                    // A write to an id whose tombstone was purged may be a resend whose
+                    // idempotency record expired with the tombstone (10-device seed 739):
+                    // applying it would apply one change twice. The device meets the delete
+                    // instead (a 409 with the tombstone), and its conflict policy decides, as for
+                    // any delete it missed: an edit beats it under a new change id.
                     return .conflict(
                         StoredNote(
                             id: noteID, version: purged, updatedAt: now, deleted: true, payload: nil,

@@ -20,9 +20,12 @@ struct PurgedVersionsTests {
         let purged = try await harness.server.purgeTombstones(olderThan: harness.clock.now)
         #expect(purged == 1)
 
-        // A device that held version 1 edits it: the server no longer has the note and makes it
-        // again, above every version the id had.
-        let again = await harness.put(id, payload: "edited after the purge", base: 1, token: token)
+        // A device that held version 1 edits it: it meets the delete first (a 409 with the
+        // tombstone's last version), then, an edit beating a delete, writes on that version.
+        let first = await harness.put(id, payload: "edited after the purge", base: 1, token: token)
+        #expect(first.status == 409)
+        #expect(try first.decoded(ConflictResponseDTO.self).note.version == 2)
+        let again = await harness.put(id, payload: "edited after the purge", base: 2, token: token)
 
         #expect(again.status == 200)
         let version = try again.decoded(PutNoteResponseDTO.self).version
