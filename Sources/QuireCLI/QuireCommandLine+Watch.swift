@@ -31,7 +31,13 @@ extension QuireCommandLine {
                 let current = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
                 if let previous {
                     let gone = previous.keys.filter { current[$0] == nil }
-                    let deletedElsewhere = (try? await database.deletedElsewhere(gone)) ?? []
+                    var deletedElsewhere: Set<NoteID> = []
+                    do {
+                        deletedElsewhere = try await database.deletedElsewhere(gone)
+                    } catch {
+                        // A read that failed: say so, and report no deletions rather than guess.
+                        console.err("quire watch: could not read which notes were deleted elsewhere: \(error)")
+                    }
                     printer.arrivals(from: previous, to: current, deletedElsewhere: deletedElsewhere)
                 }
                 previous = current
