@@ -38,6 +38,8 @@ let package = Package(
         // MARK: - Client
         .target(name: "QuireMerge"),
         .target(name: "QuireDomain", dependencies: ["QuireMerge"]),
+        // Travel plans (seed 002): the pure model (fields, local times and zones, order keys).
+        .target(name: "QuireTrips"),
         .target(
             name: "QuireClient",
             dependencies: ["QuireDomain", "QuireWire", "QuireSQLite", "QuireCrypto"]),
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
         .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
+        .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips"]),
         .testTarget(
             name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),

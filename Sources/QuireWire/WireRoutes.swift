@@ -25,4 +25,20 @@ public enum WireRoutes {
     public static let maxWaitSeconds = 30
     /// The largest request body the server reads; larger gets 413.
     public static let maxBodyBytes = 4 * 1024 * 1024
+
+    // MARK: Trips (seed 002)
+
+    /// `GET` the account's trips feed.
+    public static let trips = "/v1/trips"
+    public static let tripsPrefix = "/v1/trips/"
+    /// `PUT` creates the trip, `GET` answers its snapshot.
+    public static func trip(_ id: String) -> String { tripsPrefix + id }
+    public static func tripOps(_ id: String) -> String { tripsPrefix + id + "/ops" }
+    public static func tripChanges(_ id: String) -> String { tripsPrefix + id + "/changes" }
+    /// The most ops one `POST /v1/trips/{id}/ops` may carry.
+    public static let maxTripOps = 200
+    /// The longest sealed value (base64 characters) one field may hold.
+    public static let maxTripValueBytes = 64 * 1024
+    /// The reserved field the server reads: `true` or `false`.
+    public static let deletedField = "deleted"
 }
