@@ -59,59 +59,39 @@ extension OrderKey {
     // MARK: - Stepping the integer part
 
     /// The next integer part, or nil after the largest (`z` and 26 `z`s).
-    static func increment(_ integer: [UInt8]) -> [UInt8]? {
-        guard let head = integer.first else { return nil }
-        var digits = Array(integer.dropFirst())
-        var carry = true
-        var index = digits.count - 1
-        while carry, index >= 0 {
-            let value = (Base62.value(digits[index]) ?? 0) + 1
-            if value == Base62.count {
-                digits[index] = Base62.zero
-            } else {
-                digits[index] = Base62.digits[value]
-                carry = false
-            }
-            index -= 1
-        }
-        guard carry else { return [head] + digits }
-        if head == UInt8(ascii: "Z") { return [UInt8(ascii: "a"), Base62.zero] }
-        if head == UInt8(ascii: "z") { return nil }
-        let newHead = head + 1
-        if newHead > UInt8(ascii: "a") {
-            digits.append(Base62.zero)
-        } else {
-            digits.removeLast()
-        }
-        return [newHead] + digits
-    }
+    static func increment(_ integer: [UInt8]) -> [UInt8]? { step(integer, up: true) }
 
-    /// The previous integer part, or nil before the smallest.
-    static func decrement(_ integer: [UInt8]) -> [UInt8]? {
+    /// The previous integer part, or nil before the smallest (`A` and 26 zeros).
+    static func decrement(_ integer: [UInt8]) -> [UInt8]? { step(integer, up: false) }
+
+    /// Adds or takes one, carrying (or borrowing) leftward from the last digit; when every digit
+    /// rolls over, the integer part changes length, and its head letter with it.
+    private static func step(_ integer: [UInt8], up: Bool) -> [UInt8]? {
         guard let head = integer.first else { return nil }
         var digits = Array(integer.dropFirst())
-        var borrow = true
-        var index = digits.count - 1
-        while borrow, index >= 0 {
-            let value = (Base62.value(digits[index]) ?? 0) - 1
-            if value == -1 {
-                digits[index] = Base62.last
-            } else {
+        let rolled = up ? Base62.zero : Base62.last
+        for index in digits.indices.reversed() {
+            let value = (Base62.value(digits[index]) ?? 0) + (up ? 1 : -1)
+            if (0..<Base62.count).contains(value) {
                 digits[index] = Base62.digits[value]
-                borrow = false
+                return [head] + digits
             }
-            index -= 1
+            digits[index] = rolled
         }
-        guard borrow else { return [head] + digits }
-        if head == UInt8(ascii: "a") { return [UInt8(ascii: "Z"), Base62.last] }
-        if head == UInt8(ascii: "A") { return nil }
-        let newHead = head - 1
-        if newHead < UInt8(ascii: "Z") {
-            digits.append(Base62.last)
-        } else {
-            digits.removeLast()
+        switch (head, up) {
+        case (UInt8(ascii: "z"), true), (UInt8(ascii: "A"), false): return nil
+        case (UInt8(ascii: "Z"), true): return [UInt8(ascii: "a"), Base62.zero]
+        case (UInt8(ascii: "a"), false): return [UInt8(ascii: "Z"), Base62.last]
+        default:
+            let newHead = up ? head + 1 : head - 1
+            // Lowercase heads lengthen going up, uppercase heads going down.
+            if (newHead >= UInt8(ascii: "a")) == up {
+                digits.append(rolled)
+            } else {
+                digits.removeLast()
+            }
+            return [newHead] + digits
         }
-        return [newHead] + digits
     }
 
     // MARK: - The fractional part
@@ -129,7 +109,8 @@ extension OrderKey {
             if let upper = b {
                 // Drop the common prefix, reading `a` as padded with zeros.
                 var n = 0
-                while n < upper.count, (n < a.count ? a[a.startIndex + n] : Base62.zero) == upper[upper.startIndex + n] {
+                while n < upper.count, (n < a.count ? a[a.startIndex + n] : Base62.zero) == upper[upper.startIndex + n]
+                {
                     n += 1
                 }
                 if n > 0 {
@@ -143,7 +124,12 @@ extension OrderKey {
             let digitA = a.first.flatMap(Base62.value) ?? 0
             let digitB = b.map { Base62.value($0.first ?? Base62.zero) ?? 0 } ?? Base62.count
             if digitB - digitA > 1 {
-                result.append(Base62.digits[(digitA + digitB + 1) / 2])
+                // The reference rounds the middle up. Against an open end (b absent) that wastes
+                // a digit: repeated inserts right before an item then grew a character every
+                // five inserts instead of six (1,000 inserts: 200 characters, not 167). Round
+                // down there, up otherwise: every digit gets used either way.
+                let middle = b == nil ? (digitA + digitB) / 2 : (digitA + digitB + 1) / 2
+                result.append(Base62.digits[middle])
                 return result
             }
             if let upper = b, upper.count > 1 {

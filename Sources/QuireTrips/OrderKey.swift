@@ -89,25 +89,16 @@ public enum OrderKey {
     private static func keys(_ count: Int, _ a: ParsedKey?, _ b: ParsedKey?) throws -> [[UInt8]] {
         guard count > 0 else { return [] }
         if count == 1 { return [try between(a, b)] }
-        if b == nil {
+        if a == nil || b == nil {
+            // Successive integers away from the given end (from "a0" when neither is given).
             var result: [[UInt8]] = []
-            var previous = a
+            var edge = b == nil ? a : b
             for _ in 0..<count {
-                let key = try between(previous, nil)
+                let key = try b == nil ? between(edge, nil) : between(nil, edge)
                 result.append(key)
-                previous = ParsedKey(trusted: key)
+                edge = ParsedKey(trusted: key)
             }
-            return result
-        }
-        if a == nil, let b {
-            var result: [[UInt8]] = []
-            var next = b
-            for _ in 0..<count {
-                let key = try between(nil, next)
-                result.append(key)
-                next = ParsedKey(trusted: key)
-            }
-            return result.reversed()
+            return b == nil ? result : result.reversed()
         }
         let middle = try between(a, b)
         let parsedMiddle = ParsedKey(trusted: middle)

@@ -29,7 +29,8 @@ struct ZoneTransition: Sendable, Hashable {
             let from = zone.secondsFromGMT(for: next.addingTimeInterval(-1))
             let to = zone.secondsFromGMT(for: next)
             result.append(
-                ZoneTransition(instant: next, offsetFrom: from, offsetTo: to, isDaylight: zone.isDaylightSavingTime(for: next)))
+                ZoneTransition(
+                    instant: next, offsetFrom: from, offsetTo: to, isDaylight: zone.isDaylightSavingTime(for: next)))
             cursor = next
         }
         return result
