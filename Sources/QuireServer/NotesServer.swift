@@ -120,10 +120,16 @@ public final class NotesServer: Sendable {
         let write: NoteWrite
         if request.method == "PUT" {
             let body = try RequestValidation.putBody(request.body)
-            write = .put(noteID: noteID, payload: body.payload, baseVersion: body.baseVersion)
+            write = .put(
+                noteID: noteID, payload: body.payload,
+                base: try body.baseVersion.map {
+                    BaseVersion(
+                        number: $0,
+                        tag: try RequestValidation.versionTag(
+                            body.baseVersionTag, name: "baseVersionTag"))
+                })
         } else {
-            write = .delete(
-                noteID: noteID, baseVersion: try RequestValidation.deleteBaseVersion(request))
+            write = .delete(noteID: noteID, base: try RequestValidation.deleteBase(request))
         }
         let idempotency = IdempotencyKey(
             key: key, fingerprint: RequestValidation.fingerprint(request))
@@ -175,7 +181,8 @@ public final class NotesServer: Sendable {
                 200,
                 PutNoteResponseDTO(
                     version: version, cursor: ChangeCursor(position: position).text,
-                    previousCursor: ChangeCursor(position: previous).text))
+                    previousCursor: ChangeCursor(position: previous).text,
+                    versionTag: position.mark.flatMap(StoredNote.tagText)))
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note):
@@ -288,6 +295,11 @@ extension StoredNote {
     var wire: NoteChangeDTO {
         NoteChangeDTO(
             id: id, version: version, updatedAt: updatedAt, deleted: deleted,
-            payload: deleted ? nil : payload)
+            payload: deleted ? nil : payload, versionTag: Self.tagText(mark))
+    }
+
+    /// A mark as a version tag; none for 0 (a state from before tags were kept).
+    static func tagText(_ mark: Int64) -> String? {
+        mark > 0 ? String(mark) : nil
     }
 }

@@ -29,7 +29,8 @@ enum OpenAPIDocument {
                   "version": { "type": "integer", "minimum": 1 },
                   "updatedAt": { "type": "string", "format": "date-time" },
                   "deleted": { "type": "boolean" },
-                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" }
+                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" },
+                  "versionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "Opaque; with version, names this state in the server's history (after a restore from a backup one version number may name two texts). Send it back as baseVersionTag. Absent for states written before tags were kept." }
                 }
               },
               "ChangesPage": {
@@ -42,9 +43,9 @@ enum OpenAPIDocument {
               },
               "PutNoteRequest": {
                 "type": "object", "required": ["payload"],
-                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true } }
+                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true }, "baseVersionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "The versionTag of baseVersion; a base whose tag differs from the note's current one is a conflict (409) even when the numbers match." } }
               },
-              "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" } } },
+              "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" }, "versionTag": { "type": "string" } } },
               "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } },
               "KDFParameters": {
                 "type": "object", "required": ["algorithm", "salt", "iterations"],
@@ -181,7 +182,7 @@ enum OpenAPIDocument {
             "/v1/notes/batch": {
               "post": {
                 "summary": "Several pending changes in one request, applied in order in one transaction",
-                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
+                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
                 "security": [{ "bearer": [] }],
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }
@@ -224,7 +225,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/NoteID" },
                   { "$ref": "#/components/parameters/IdempotencyKey" },
-                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } }
+                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } },
+                  { "name": "baseVersionTag", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^[0-9]{1,15}$" } }
                 ],
                 "responses": {
                   "204": { "description": "Deleted, or already deleted" },

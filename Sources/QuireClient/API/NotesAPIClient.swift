@@ -38,10 +38,13 @@ public struct NotesAPIClient: NotesAPI {
         return try Self.decode(ChangesPageDTO.self, from: response)
     }
 
-    public func put(_ id: NoteID, payload: String, baseVersion: Int?, change: ChangeID) async throws
-        -> WriteOutcome
-    {
-        let body = WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: baseVersion))
+    public func put(
+        _ id: NoteID, payload: String, baseVersion: Int?, baseVersionTag: String?, change: ChangeID
+    ) async throws -> WriteOutcome {
+        let body = WireJSON.encode(
+            PutNoteRequestDTO(
+                payload: payload, baseVersion: baseVersion,
+                baseVersionTag: baseVersion == nil ? nil : baseVersionTag))
         let request = TransportRequest(
             method: "PUT", path: WireRoutes.note(id.description),
             headers: [
@@ -56,7 +59,7 @@ public struct NotesAPIClient: NotesAPI {
             let feed = answer.cursor.flatMap { next in
                 answer.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
             }
-            return .accepted(version: answer.version, feed: feed)
+            return .accepted(version: answer.version, feed: feed, tag: answer.versionTag)
         case 409:
             return .conflict(try Self.decode(ConflictResponseDTO.self, from: response).note)
         default:
@@ -64,9 +67,13 @@ public struct NotesAPIClient: NotesAPI {
         }
     }
 
-    public func delete(_ id: NoteID, baseVersion: Int, change: ChangeID) async throws -> WriteOutcome {
+    public func delete(_ id: NoteID, baseVersion: Int, baseVersionTag: String?, change: ChangeID)
+        async throws -> WriteOutcome
+    {
+        let tagQuery = baseVersionTag.map { "&baseVersionTag=\($0)" } ?? ""
         let request = TransportRequest(
-            method: "DELETE", path: WireRoutes.note(id.description) + "?baseVersion=\(baseVersion)",
+            method: "DELETE",
+            path: WireRoutes.note(id.description) + "?baseVersion=\(baseVersion)" + tagQuery,
             headers: [WireRoutes.idempotencyKeyHeader: change.description], timeout: requestTimeout)
         let response = try await authorized(request)
         switch response.status {
@@ -96,7 +103,7 @@ public struct NotesAPIClient: NotesAPI {
                 let feed = result.cursor.flatMap { next in
                     result.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
                 }
-                return .success(.accepted(version: result.version, feed: feed))
+                return .success(.accepted(version: result.version, feed: feed, tag: result.versionTag))
             case 409:
                 guard let note = result.note else {
                     return .failure(

@@ -9,7 +9,7 @@ package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
-            indexTheList, trackAttemptsAndNotices,
+            indexTheList, trackAttemptsAndNotices, tagVersions,
         ]
     }
 
@@ -158,6 +158,40 @@ package enum NotesSchema {
             WHERE refused = 1 AND EXISTS (
                 SELECT 1 FROM pending_changes later
                 WHERE later.note_id = pending_changes.note_id AND later.seq > pending_changes.seq);
+            """)
+    }
+
+    // MARK: - 7: version tags
+
+    /// The server's tag of the note's confirmed version, and the tag of a change's base: after a
+    /// server restore one version number can name two texts, and only the tag tells them apart
+    /// (see `NoteChangeDTO.versionTag`). NULL: no tag known (an older server, or never confirmed).
+    ///
+    /// `seen_versions` keeps the tagged versions this device confirmed for each note (the last 64
+    /// numbers), filled by triggers so that no write path can forget it: a server copy this device
+    /// once held is an ancestor of its text, one it never held may not be.
+    static func tagVersions(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN version_tag TEXT;
+            ALTER TABLE pending_changes ADD COLUMN base_tag TEXT;
+            CREATE TABLE seen_versions (
+                note_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                tag     TEXT NOT NULL,
+                PRIMARY KEY (note_id, version, tag)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER notes_seen_on_insert AFTER INSERT ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT OR IGNORE INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag);
+            END;
+            CREATE TRIGGER notes_seen_on_update AFTER UPDATE OF version, version_tag ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT OR IGNORE INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag);
+                DELETE FROM seen_versions WHERE note_id = NEW.id AND version < NEW.version - 64;
+            END;
             """)
     }
 }

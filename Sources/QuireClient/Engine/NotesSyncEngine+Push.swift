@@ -15,6 +15,9 @@ extension NotesSyncEngine {
         var size: Int { (payload?.utf8.count ?? 0) + 256 }
     }
 
+    /// The most conflicts one note may meet in one run before the run ends (see `pushAll`).
+    static let maxConflictsPerNote = 8
+
     /// What the engine does about a failed send of one change.
     enum Disposition {
         /// The server will never take it: keep it with its reason.
@@ -40,6 +43,7 @@ extension NotesSyncEngine {
         var skipping: Set<ChangeID> = []
         var reissued: Set<ChangeID> = []
         var failuresInARow = 0
+        var conflictsByNote: [NoteID: Int] = [:]
         var alone = false
         while true {
             try Task.checkCancellation()
@@ -63,9 +67,9 @@ extension NotesSyncEngine {
             for (outgoing, answer) in zip(group, answers) {
                 let change = outgoing.change
                 switch answer {
-                case .success(.accepted(let version, let feed)):
+                case .success(.accepted(let version, let feed, let tag)):
                     failuresInARow = 0
-                    try await records.complete(change.id, version: version)
+                    try await records.complete(change.id, version: version, tag: tag)
                     report.pushed += 1
                     pushedAny = true
                     chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
@@ -75,6 +79,16 @@ extension NotesSyncEngine {
                 case .success(.conflict(let serverCopy)):
                     failuresInARow = 0
                     chain = nil
+                    conflictsByNote[change.noteID, default: 0] += 1
+                    guard conflictsByNote[change.noteID, default: 0] <= Self.maxConflictsPerNote
+                    else {
+                        // Settling should leave the next send on the server's version; a server
+                        // that answers it with a conflict again and again must not hold the run
+                        // forever. Its text stays queued for the next run.
+                        throw SyncFailure(
+                            kind: .transient,
+                            message: "The server kept answering note \(change.noteID) with a conflict.")
+                    }
                     try await settle(change, serverCopy: serverCopy, report: &report)
                 case .failure(let error):
                     chain = nil
@@ -179,12 +193,15 @@ extension NotesSyncEngine {
                 return .success(
                     try await api.put(
                         change.noteID, payload: outgoing.payload ?? "", baseVersion: change.baseVersion,
-                        change: change.id))
+                        baseVersionTag: change.baseVersionTag, change: change.id))
             case .delete:
                 // The server never confirmed this note, so there is nothing there to delete.
                 guard let base = change.baseVersion else { return .success(.accepted(version: nil)) }
                 do {
-                    return .success(try await api.delete(change.noteID, baseVersion: base, change: change.id))
+                    return .success(
+                        try await api.delete(
+                            change.noteID, baseVersion: base, baseVersionTag: change.baseVersionTag,
+                            change: change.id))
                 } catch let error as NotesAPIError where error.status == 404 {
                     return .success(.accepted(version: nil))
                 }
@@ -209,14 +226,16 @@ extension NotesSyncEngine {
                 items.append(
                     BatchChangeDTO(
                         op: "put", id: change.noteID.description, idempotencyKey: change.id.description,
-                        payload: outgoing.payload, baseVersion: change.baseVersion))
+                        payload: outgoing.payload, baseVersion: change.baseVersion,
+                        baseVersionTag: change.baseVersion == nil ? nil : change.baseVersionTag))
                 positions.append(index)
             case .delete:
                 guard let base = change.baseVersion else { continue }
                 items.append(
                     BatchChangeDTO(
                         op: "delete", id: change.noteID.description,
-                        idempotencyKey: change.id.description, payload: nil, baseVersion: base))
+                        idempotencyKey: change.id.description, payload: nil, baseVersion: base,
+                        baseVersionTag: change.baseVersionTag))
                 positions.append(index)
             }
         }
