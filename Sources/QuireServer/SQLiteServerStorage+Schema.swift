@@ -55,6 +55,7 @@ extension SQLiteServerStorage {
             letALostRefreshReplyBeRetried,
             rememberPurgedVersions,
             markEachSequenceNumber,
+            storeTrips,
         ])
     }
 
