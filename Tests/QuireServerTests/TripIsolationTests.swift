@@ -80,11 +80,23 @@ struct TripIsolationTests {
     @Test func aCursorOfAnotherTripIsInvalidOnOnesOwn() async throws {
         let alicesCursor = try await harness.tripChanges(trip, token: alice).nextCursor
         let bobsTrip = try await harness.newTrip(token: bob)
+        // Bob's trip is past the revision and position Alice's cursor names: only the cursor's
+        // binding to her trip tells it apart.
+        _ = try await harness.ops(
+            bobsTrip, [TripValue.op(nil, "title", "Porto"), TripValue.op(nil, "notes", "May")],
+            token: bob)
 
         let response = await harness.tripChangesResponse(bobsTrip, cursor: alicesCursor, token: bob)
+        let ownTrip = try await harness.newTrip(token: alice)
+        _ = try await harness.ops(
+            ownTrip, [TripValue.op(nil, "title", "Faro"), TripValue.op(nil, "notes", "July")],
+            token: alice)
+        let onOwnOtherTrip = await harness.tripChangesResponse(
+            ownTrip, cursor: alicesCursor, token: alice)
 
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_cursor")
+        #expect(onOwnOtherTrip.errorCode == "invalid_cursor")
     }
 
     @Test func creatingAnotherAccountsTripIsAConflictThatChangesNothing() async throws {
