@@ -12,9 +12,7 @@ struct TripBadInputTests {
     let trip: String
 
     init() async throws {
-        harness = try ServerHarness()
-        alice = try await harness.token("alice")
-        trip = try await harness.newTrip(token: alice)
+        (harness, alice, trip) = try await ServerHarness.withAlicesTrip()
     }
 
     struct BadOps: Sendable, CustomTestStringConvertible {

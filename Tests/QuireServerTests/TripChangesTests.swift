@@ -12,9 +12,7 @@ struct TripChangesTests {
     let trip: String
 
     init() async throws {
-        harness = try ServerHarness()
-        alice = try await harness.token("alice")
-        trip = try await harness.newTrip(token: alice)
+        (harness, alice, trip) = try await ServerHarness.withAlicesTrip()
     }
 
     /// Every page from `cursor` on: the fields in order and each page's size and hasMore.

@@ -31,6 +31,13 @@ enum TripValue {
 }
 
 extension ServerHarness {
+    /// A fresh server, Alice's token, and a trip she owns.
+    static func withAlicesTrip() async throws -> (ServerHarness, alice: String, trip: String) {
+        let harness = try ServerHarness()
+        let alice = try await harness.token("alice")
+        return (harness, alice, try await harness.newTrip(token: alice))
+    }
+
     /// The query items that have a value.
     private static func query(_ items: [String: String?]) -> [String: String] {
         items.compactMapValues { $0 }

@@ -15,8 +15,13 @@ struct TripsFeedTests {
         alice = try await harness.token("alice")
     }
 
-    private func waiterCount() async -> Int {
-        await harness.server.tripNotifier.waiterCount
+    /// A trips feed request from `cursor` holding for `wait` seconds, once the server holds it.
+    private func startPoll(since cursor: String, wait: Int) async throws -> Task<TripsFeedPageDTO, any Error> {
+        let poll = Task { [harness, alice] in
+            try await harness.tripsFeed(token: alice, since: cursor, wait: wait)
+        }
+        try #require(await eventually { await harness.server.tripNotifier.waiterCount == 1 })
+        return poll
     }
 
     @Test func eachTripComesOnceInTheOrderItLastChanged() async throws {
@@ -62,10 +67,7 @@ struct TripsFeedTests {
         let trip = try await harness.newTrip(token: alice)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
         let started = ContinuousClock.now
-        let poll = Task { [harness, alice] in
-            try await harness.tripsFeed(token: alice, since: cursor, wait: 30)
-        }
-        try #require(await eventually { await waiterCount() == 1 })
+        let poll = try await startPoll(since: cursor, wait: 30)
 
         _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Lisbon")], token: alice)
 
@@ -77,10 +79,7 @@ struct TripsFeedTests {
 
     @Test func aNewTripWakesTheAccountsWaitingRequest() async throws {
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
-        let poll = Task { [harness, alice] in
-            try await harness.tripsFeed(token: alice, since: cursor, wait: 30)
-        }
-        try #require(await eventually { await waiterCount() == 1 })
+        let poll = try await startPoll(since: cursor, wait: 30)
 
         let trip = try await harness.newTrip(token: alice)
 
@@ -92,10 +91,7 @@ struct TripsFeedTests {
         let bobsTrip = try await harness.newTrip(token: bob)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
         let started = ContinuousClock.now
-        let poll = Task { [harness, alice] in
-            try await harness.tripsFeed(token: alice, since: cursor, wait: 1)
-        }
-        try #require(await eventually { await waiterCount() == 1 })
+        let poll = try await startPoll(since: cursor, wait: 1)
 
         _ = await harness.put(ServerHarness.uuid(), payload: "a note", base: nil, token: alice)
         _ = try await harness.ops(bobsTrip, [TripValue.op(nil, "title", "Bob's")], token: bob)
@@ -107,10 +103,7 @@ struct TripsFeedTests {
 
     @Test func shutdownEndsATripsPoll() async throws {
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
-        let poll = Task { [harness, alice] in
-            try await harness.tripsFeed(token: alice, since: cursor, wait: 30)
-        }
-        try #require(await eventually { await waiterCount() == 1 })
+        let poll = try await startPoll(since: cursor, wait: 30)
 
         await harness.server.wakeAllWaiters()
 
