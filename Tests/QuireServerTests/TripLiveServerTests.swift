@@ -97,15 +97,14 @@ struct TripLiveServerTests {
 
         let bad = try await send(
             "POST", WireRoutes.tripOps(trip), token: alice, body: Data(#"{"opId":"x","ops":[]}"#.utf8))
-        let big = try await send(
-            "POST", WireRoutes.tripOps(trip), token: alice,
-            body: Data(count: WireRoutes.maxBodyBytes + 1))
+        // (An oversize body is refused by the host before any route: MicroHTTPServerTests.)
+        let cursor = try await send("GET", WireRoutes.tripChanges(trip), query: "?cursor=x", token: alice)
         let snapshot = try await send("GET", WireRoutes.trip(trip), token: alice)
         await host.stop()
 
         #expect(bad.status == 400)
         #expect(try JSONDecoder().decode(ErrorResponseDTO.self, from: bad.body).error.code == "invalid_request")
-        #expect(big.status == 413)
+        #expect(cursor.status == 400)
         #expect(snapshot.status == 200)
     }
 }
