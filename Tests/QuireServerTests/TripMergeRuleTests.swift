@@ -141,7 +141,8 @@ struct TripMergeRuleTests {
         let outcome = TripMergeRule.apply([example.op], to: example.state)
 
         #expect(outcome.results == [example.expected])
-        let wrote = example.expected.status == .applied
+        let wrote =
+            example.expected.status == .applied
             && example.expected.revision == example.state.revision + 1
         #expect(outcome.revision == example.state.revision + (wrote ? 1 : 0))
         #expect(outcome.written.count == (wrote ? 1 : 0))
