@@ -156,7 +156,7 @@ enum RequestValidation {
     }
 
     /// Digits only (an optional leading minus), at most 18 of them: no `+5`, ` 5` or `5.0`.
-    private static func plainInteger(_ text: String) -> Int? {
+    static func plainInteger(_ text: String) -> Int? {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= "0" && $0 <= "9" })
         else { return nil }

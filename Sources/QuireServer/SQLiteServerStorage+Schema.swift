@@ -55,11 +55,12 @@ extension SQLiteServerStorage {
             letALostRefreshReplyBeRetried,
             rememberPurgedVersions,
             markEachSequenceNumber,
+            storeTrips,
             tagEachNoteVersion,
         ])
     }
 
-    /// Migration 7: each note's state keeps the mark of the write that produced it, sent as its
+    /// Migration 8: each note's state keeps the mark of the write that produced it, sent as its
     /// version's tag, so a version number is never taken for another history's text of the same
     /// number (see ``BaseVersion``). Rows whose mark was pruned, or written before marks, get 0.
     private static func tagEachNoteVersion(_ db: SQLiteConnection) throws {

@@ -179,7 +179,7 @@ public actor SQLiteServerStorage: ServerStorage {
     ///
     /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
     /// can only be left over from a history a restore replaced; the number is this write's now.
-    private func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
+    func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
         try db.run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
         let position = FeedPosition(seq: try currentSeq(db), mark: FeedPosition.newMark())
         try db.run(
@@ -189,15 +189,15 @@ public actor SQLiteServerStorage: ServerStorage {
     }
 
     /// `seq` with its stored mark, 0 when it has none (sequence 0, pruned, or from before marks).
-    private func position(_ seq: Int64, db: SQLiteConnection) throws -> FeedPosition {
+    func position(_ seq: Int64, db: SQLiteConnection) throws -> FeedPosition {
         FeedPosition(seq: seq, mark: try storedMark(seq, db: db) ?? 0)
     }
 
-    private func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
+    func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
         try db.queryFirst("SELECT mark FROM seq_marks WHERE seq = ?", seq) { $0.int64(0) }
     }
 
-    private func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
+    func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
         try db.queryFirst("SELECT value FROM meta WHERE key = 'seq'") { $0.int64(0) } ?? 0
     }
 
