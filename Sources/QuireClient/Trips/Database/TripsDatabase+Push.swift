@@ -183,3 +183,18 @@ extension TripsDatabase {
             """, trip.description, item.storageKey, field, value, revision) > 0
     }
 }
+
+extension TripsDatabase {
+    /// Marks every waiting change of the trip refused (the server will not take the trip itself);
+    /// returns how many.
+    func rejectWaitingChanges(of trip: TripID, reason: String) throws -> Int {
+        try write {
+            try connection.run(
+                """
+                UPDATE outbox SET rejected = 1, rejected_reason = ?, request_id = NULL, sealed_value = NULL,
+                    value_hash = NULL
+                WHERE trip_id = ? AND rejected = 0
+                """, reason, trip.description)
+        }
+    }
+}

@@ -50,6 +50,7 @@ public actor TripsDatabase {
     ///
     /// If `body` throws, the transaction is rolled back, nothing is published and the error is
     /// rethrown.
+    @discardableResult
     func write<T>(_ body: () throws -> T) throws -> T {
         let result = try connection.transaction(body)
         publish()
