@@ -2,13 +2,13 @@ import QuireWire
 
 /// A request of one trip's waiting ops, frozen for sending: its opId and its ops with their sealed
 /// values, fixed in the database before the first send, so every resend is the same request.
-struct TripOpsRequest: Sendable, Hashable {
-    var trip: TripID
-    var opID: String
+package struct TripOpsRequest: Sendable, Hashable {
+    package var trip: TripID
+    package var opID: String
     /// In send order; each has its sealed value.
-    var ops: [TripsStoredOp]
+    package var ops: [TripsStoredOp]
 
-    var dto: TripOpsRequestDTO {
+    package var dto: TripOpsRequestDTO {
         TripOpsRequestDTO(
             opId: opID,
             ops: ops.map { op in

@@ -5,7 +5,7 @@ import QuireTrips
 
 extension TripsDatabase {
     /// What became of an op the server answered with a conflict.
-    enum ConflictOutcome: Sendable, Equatable {
+    package enum ConflictOutcome: Sendable, Equatable {
         /// The notes field merged cleanly; the merge is queued on the server's revision.
         case merged
         /// A conflict waits for the person.
@@ -25,7 +25,7 @@ extension TripsDatabase {
     /// - otherwise this device's newest value of the field (an unsent edit queued behind the op,
     ///   or the op's) goes through ``TripFieldMerge``: the same value ends it, a clean merge of the
     ///   notes is queued on the server's revision, anything else is kept as a conflict.
-    func settleConflict(_ seq: Int, field: String, value: String?, revision: Int) throws -> ConflictOutcome {
+    package func settleConflict(_ seq: Int, field: String, value: String?, revision: Int) throws -> ConflictOutcome {
         try write {
             guard let op = try storedOp(seq) else { return .same }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)

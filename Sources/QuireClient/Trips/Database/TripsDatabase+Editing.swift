@@ -118,12 +118,15 @@ extension TripsDatabase {
                 field.name)
         }
         let confirmed = try confirmedValue(trip: trip, item: key, field: field.name)
+        // What the server holds: an absent tombstone is a live item.
+        let serverValue = confirmed?.value ?? (field == .deleted ? TripFieldRules.restoredValue : nil)
+        let serverRevision = confirmed?.revision ?? 0
         let ops = try fieldOps(trip: trip, item: key, field: field.name)
-        let visible = ops.last.map(\.value) ?? confirmed?.value
+        let visible = ops.last.map(\.value) ?? serverValue
         if value == visible { return }
         if let unsent = ops.last, unsent.isUnsent {
             let inFlight = ops.contains { $0.requestID != nil }
-            if !inFlight, let confirmed, value == confirmed.value, unsent.baseRevision == confirmed.revision {
+            if !inFlight, value == serverValue, unsent.baseRevision == serverRevision {
                 try connection.run("DELETE FROM outbox WHERE seq = ?", unsent.seq)
             } else {
                 try connection.run("UPDATE outbox SET value = ? WHERE seq = ?", value, unsent.seq)

@@ -6,40 +6,55 @@ import QuireTrips
 
 extension TripsDatabase {
     /// A trip as the account's feed lists it, its key already unwrapped (nil: it did not open).
-    struct FeedTrip: Sendable, Equatable {
-        var id: TripID
-        var key: SymmetricKey256?
-        var role: String
-        var deleted: Bool
-        var revision: Int
+    package struct FeedTrip: Sendable, Equatable {
+        package var id: TripID
+        package var key: SymmetricKey256?
+        package var role: String
+        package var deleted: Bool
+        package var revision: Int
+
+        package init(id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int) {
+            self.id = id
+            self.key = key
+            self.role = role
+            self.deleted = deleted
+            self.revision = revision
+        }
     }
 
     /// A field from the trip's changes or snapshot, its value already opened.
-    struct PulledField: Sendable, Hashable {
-        var item: ItemID?
-        var field: String
-        var value: String?
-        var revision: Int
+    package struct PulledField: Sendable, Hashable {
+        package var item: ItemID?
+        package var field: String
+        package var value: String?
+        package var revision: Int
+
+        package init(item: ItemID?, field: String, value: String?, revision: Int) {
+            self.item = item
+            self.field = field
+            self.value = value
+            self.revision = revision
+        }
     }
 
     /// A trip whose changes are to be pulled: from `cursor`, or from its snapshot when nil.
-    struct TripToPull: Sendable, Equatable {
-        var trip: TripID
-        var cursor: Cursor?
-        var key: SymmetricKey256
+    package struct TripToPull: Sendable, Equatable {
+        package var trip: TripID
+        package var cursor: Cursor?
+        package var key: SymmetricKey256
     }
 
     static let tripsFeedScope = "trips"
 
     /// The cursor of the account's trips feed; nil before the first page.
-    func tripsFeedCursor() throws -> Cursor? {
+    package func tripsFeedCursor() throws -> Cursor? {
         try connection.queryFirst("SELECT cursor FROM sync_state WHERE scope = ?", Self.tripsFeedScope) {
             $0.optionalText(0).map(Cursor.init)
         } ?? nil
     }
 
     /// Forgets the trips feed's cursor: the next pull lists every trip again.
-    func resetTripsFeed() throws {
+    package func resetTripsFeed() throws {
         try write { try connection.run("DELETE FROM sync_state WHERE scope = ?", Self.tripsFeedScope) }
     }
 
@@ -49,7 +64,7 @@ extension TripsDatabase {
     /// stays). A trip whose key did not open is skipped.
     /// - Throws: ``TripsDatabaseError`` `.wrongAccount` for a page of another account than the
     ///   one bound to this database.
-    func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws {
+    package func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws {
         try write {
             if let bound = try readMeta(.account), bound != account.rawValue {
                 throw TripsDatabaseError(.wrongAccount, "this database holds the trips of account \(bound)")
@@ -78,7 +93,7 @@ extension TripsDatabase {
 
     /// The trips to pull: on the server, not deleted, and either never pulled (no cursor: the
     /// snapshot) or shown by the feed at a revision newer than the one pulled.
-    func tripsToPull() throws -> [TripToPull] {
+    package func tripsToPull() throws -> [TripToPull] {
         try connection.query(
             """
             SELECT id, cursor, key FROM trips
@@ -94,7 +109,7 @@ extension TripsDatabase {
     /// Applies a page of a trip's changes and its cursor in one transaction. A field is taken only
     /// when its revision is newer than the one held (a page pulled twice changes nothing), and
     /// never hides a waiting change: reading shows the change on top until it is answered.
-    func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor) throws {
+    package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor) throws {
         try write {
             for field in fields { try applyPulled(trip, field) }
             try connection.run(
@@ -107,7 +122,7 @@ extension TripsDatabase {
     /// the resync after an expired cursor). The waiting changes stay, on their old bases (the
     /// server's check then settles them), and so do conflicts. Items the snapshot no longer has
     /// and nothing here refers to go.
-    func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws {
+    package func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws {
         try write {
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }

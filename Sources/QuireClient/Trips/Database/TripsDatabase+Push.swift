@@ -8,15 +8,15 @@ import QuireWire
 
 extension TripsDatabase {
     /// A trip with changes to send.
-    struct TripToPush: Sendable, Equatable {
-        var trip: TripID
+    package struct TripToPush: Sendable, Equatable {
+        package var trip: TripID
         /// The server has the trip: no `PUT` needed before its ops.
-        var onServer: Bool
-        var key: SymmetricKey256
+        package var onServer: Bool
+        package var key: SymmetricKey256
     }
 
     /// The trips with waiting (not refused) changes, the trip of the oldest change first.
-    func tripsToPush() throws -> [TripToPush] {
+    package func tripsToPush() throws -> [TripToPush] {
         try connection.query(
             """
             SELECT t.id, t.on_server, t.key FROM trips t
@@ -31,7 +31,7 @@ extension TripsDatabase {
     }
 
     /// The server has the trip now (its `PUT` was answered).
-    func markOnServer(_ trip: TripID) throws {
+    package func markOnServer(_ trip: TripID) throws {
         try write { try connection.run("UPDATE trips SET on_server = 1 WHERE id = ?", trip.description) }
     }
 
@@ -43,7 +43,7 @@ extension TripsDatabase {
     /// fold), up to `limit` and as many as fit in `bodyLimit` bytes, are sealed with the trip key,
     /// given one new opId and stored with their sealed values. A value too large for any request
     /// is refused here, with a reason that says what to do, and never sent.
-    func nextRequest(for trip: TripID, limit: Int, bodyLimit: Int = WireRoutes.maxBodyBytes) throws
+    package func nextRequest(for trip: TripID, limit: Int, bodyLimit: Int = WireRoutes.maxBodyBytes) throws
         -> TripOpsRequest?
     {
         try write {
@@ -56,11 +56,7 @@ extension TripsDatabase {
                     "SELECT 1 FROM outbox WHERE request_id = ? AND retry_at > ?", opID, now) { _ in true }
                 return waiting == true ? nil : TripOpsRequest(trip: trip, opID: opID, ops: frozen)
             }
-            guard
-                let keyData = try connection.queryFirst(
-                    "SELECT key FROM trips WHERE id = ?", trip.description, map: { $0.blob(0) }),
-                let key = SymmetricKey256(data: keyData)
-            else { return nil }
+            guard let key = try tripKey(trip) else { return nil }
             let sealer = TripSealer(trip: trip, key: key)
             let candidates = try connection.query(
                 TripsStoredOp.select
@@ -97,7 +93,7 @@ extension TripsDatabase {
     /// confirmed value (unless the device holds a newer one), and a change of the same field
     /// still queued moves its base to `revision` (seed 002's two-request gap: it builds on this
     /// device's own change, which must not count as a conflict).
-    func confirmApplied(_ seq: Int, revision: Int) throws {
+    package func confirmApplied(_ seq: Int, revision: Int) throws {
         try write {
             guard let op = try storedOp(seq) else { return }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
@@ -114,12 +110,12 @@ extension TripsDatabase {
     /// The server will never take the op: it stays, not sent, with its value shown and `reason`
     /// on the field, until the next edit of the field replaces it; an edit already queued behind
     /// it replaces it now.
-    func markRejected(_ seq: Int, reason: String) throws {
+    package func markRejected(_ seq: Int, reason: String) throws {
         try write { try markRejectedInTransaction(seq, reason: reason) }
     }
 
     /// ``markRejected(_:reason:)`` for every op of a request the server refused as a whole.
-    func rejectRequest(_ opID: String, reason: String) throws {
+    package func rejectRequest(_ opID: String, reason: String) throws {
         try write {
             let seqs = try connection.query(
                 "SELECT seq FROM outbox WHERE request_id = ? ORDER BY seq", opID, map: { $0.int(0) })
@@ -130,7 +126,7 @@ extension TripsDatabase {
     /// A send of the request failed in a way that may pass: counts the attempt against each of
     /// its ops, keeps `error` to show, and holds the request back for ``ChangeRetry``. It stays
     /// frozen: the next send is the same request.
-    func recordFailedAttempt(_ opID: String, error: String) throws {
+    package func recordFailedAttempt(_ opID: String, error: String) throws {
         try write {
             let attempts =
                 try connection.queryFirst("SELECT MAX(attempts) FROM outbox WHERE request_id = ?", opID) {
@@ -187,7 +183,7 @@ extension TripsDatabase {
 extension TripsDatabase {
     /// Marks every waiting change of the trip refused (the server will not take the trip itself);
     /// returns how many.
-    func rejectWaitingChanges(of trip: TripID, reason: String) throws -> Int {
+    package func rejectWaitingChanges(of trip: TripID, reason: String) throws -> Int {
         try write {
             try connection.run(
                 """
@@ -196,5 +192,14 @@ extension TripsDatabase {
                 WHERE trip_id = ? AND rejected = 0
                 """, reason, trip.description)
         }
+    }
+}
+
+extension TripsDatabase {
+    /// The trip's key; nil for a trip this device does not have.
+    package func tripKey(_ trip: TripID) throws -> SymmetricKey256? {
+        try connection.queryFirst("SELECT key FROM trips WHERE id = ?", trip.description) {
+            SymmetricKey256(data: $0.blob(0))
+        } ?? nil
     }
 }

@@ -2,21 +2,21 @@ import Foundation
 import QuireSQLite
 
 /// One outbox row as the database reads it.
-struct TripsStoredOp: Sendable, Hashable {
-    var seq: Int
-    var trip: TripID
-    var item: ItemID?
-    var field: String
-    var value: String?
-    var baseRevision: Int
-    var baseValue: String?
+package struct TripsStoredOp: Sendable, Hashable {
+    package var seq: Int
+    package var trip: TripID
+    package var item: ItemID?
+    package var field: String
+    package var value: String?
+    package var baseRevision: Int
+    package var baseValue: String?
     /// The opId of the request this op is frozen into; nil while unsent.
-    var requestID: String?
-    var sealed: SealedFieldValue?
-    var rejectedReason: String?
-    var attempts: Int
+    package var requestID: String?
+    package var sealed: SealedFieldValue?
+    package var rejectedReason: String?
+    package var attempts: Int
 
-    var isUnsent: Bool { requestID == nil && rejectedReason == nil }
+    package var isUnsent: Bool { requestID == nil && rejectedReason == nil }
 
     static let select = """
         SELECT seq, trip_id, item_id, field, value, base_revision, base_value, request_id,
@@ -41,5 +41,5 @@ struct TripsStoredOp: Sendable, Hashable {
 
 extension Optional where Wrapped == ItemID {
     /// The item's key in the tables: its id, or `''` for the trip's own fields.
-    var storageKey: String { self?.description ?? "" }
+    package var storageKey: String { self?.description ?? "" }
 }

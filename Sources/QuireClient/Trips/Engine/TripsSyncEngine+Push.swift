@@ -16,7 +16,7 @@ extension TripsSyncEngine {
     /// the run still reports the failure at its end.
     func pushAll(_ report: inout SyncReport) async throws {
         var failuresInARow = 0
-        for target in try await database.tripsToPush() {
+        for target in try await database.tripsToPush() where !setAside.contains(target.trip) {
             try Task.checkCancellation()
             if !target.onServer {
                 do {
@@ -27,6 +27,7 @@ extension TripsSyncEngine {
                         throw SyncFailure(kind: .transient, message: Self.noTripsOnServer)
                     }
                     try await handleFailure(error, ofTrip: target.trip, &failuresInARow, &report)
+                    setAside.insert(target.trip)
                     continue
                 }
             }
@@ -42,6 +43,7 @@ extension TripsSyncEngine {
                     response = try await api.send(request.dto, to: target.trip)
                 } catch let error as NotesAPIError {
                     try await handleFailure(error, of: request, &failuresInARow, &report)
+                    setAside.insert(target.trip)
                     break
                 }
                 failuresInARow = 0

@@ -30,6 +30,9 @@ public actor TripsSyncEngine {
     private let gate: SyncRunGate
     /// The last failure of a request set aside this run; the run reports it at its end.
     var deferredFailure: NotesAPIError?
+    /// Trips whose request failed this run: they wait their turn (``ChangeRetry``), and the run
+    /// does not send them again.
+    var setAside: Set<TripID> = []
 
     /// - Parameters:
     ///   - keys: wraps new trips' keys for the server and unwraps the keys the feed lists.
@@ -90,6 +93,7 @@ public actor TripsSyncEngine {
         record.isSyncing = true
         await recordRun(record)
         deferredFailure = nil
+        setAside = []
         var stoppedOnPurpose = false
         do {
             try await pushAll(&report)
