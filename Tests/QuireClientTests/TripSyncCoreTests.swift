@@ -17,19 +17,40 @@ import Testing
         var last: (SyncTrigger, SyncReport)? { lock.withLock { reports.last } }
     }
 
+    /// A phone's notes (on a real server in process) and trips (on the in-memory trips server).
+    struct Phone {
+        let notes: SyncCluster
+        let trips: TripsCluster
+        let notesDevice: ClusterDevice
+        let tripsDevice: TripsDevice
+
+        init() async throws {
+            notes = try await SyncCluster()
+            trips = try TripsCluster()
+            notesDevice = try await notes.addDevice("phone")
+            tripsDevice = try trips.addDevice("phone")
+        }
+
+        var parts: [any SyncPart] {
+            [
+                NotesSyncPart(engine: notesDevice.engine, records: notesDevice.database, api: notesDevice.api),
+                TripsSyncPart(engine: tripsDevice.engine, database: tripsDevice.database),
+            ]
+        }
+
+        func remove() {
+            notes.remove()
+            trips.remove()
+        }
+    }
+
     @Test func theControllerPushesATripEditAfterTheDebounceBesideTheNotes() async throws {
-        let notes = try await SyncCluster()
-        defer { notes.remove() }
-        let trips = try TripsCluster()
-        defer { trips.remove() }
-        let phone = try await notes.addDevice("phone")
-        let tripsPhone = try trips.addDevice("phone")
+        let phone = try await Phone()
+        defer { phone.remove() }
+        let tripsPhone = phone.tripsDevice
+        let trips = phone.trips
         let clock = ManualClock()
-        let controller = SyncController(
-            parts: [
-                NotesSyncPart(engine: phone.engine, records: phone.database, api: phone.api),
-                TripsSyncPart(engine: tripsPhone.engine, database: tripsPhone.database),
-            ], clock: clock, longPollWait: 0, random: { 0.5 })
+        let controller = SyncController(parts: phone.parts, clock: clock, longPollWait: 0, random: { 0.5 })
         let runs = Runs()
         await controller.onRun { runs.append($0, $1) }
         await controller.start()
@@ -47,21 +68,14 @@ import Testing
     }
 
     @Test func oneDeviceRunSyncsTheNotesThenTheTripsAndAddsUpWhatTheyDid() async throws {
-        let notes = try await SyncCluster()
-        defer { notes.remove() }
-        let trips = try TripsCluster()
-        defer { trips.remove() }
-        let phone = try await notes.addDevice("phone")
-        let tripsPhone = try trips.addDevice("phone")
-        try await phone.create(title: "Packing", body: "hat")
+        let phone = try await Phone()
+        defer { phone.remove() }
+        let tripsPhone = phone.tripsDevice
+        try await phone.notesDevice.create(title: "Packing", body: "hat")
         let trip = try await tripsPhone.database.createTrip(title: "Lisbon")
         try await tripsPhone.database.addItem(to: trip, [.title: "Lunch", .order: "a"])
 
-        let device = DeviceSync(parts: [
-            NotesSyncPart(engine: phone.engine, records: phone.database, api: phone.api),
-            TripsSyncPart(engine: tripsPhone.engine, database: tripsPhone.database),
-        ])
-        let report = await device.syncOnce()
+        let report = await DeviceSync(parts: phone.parts).syncOnce()
 
         #expect(report.succeeded)
         #expect(report.pushed == 1 + 3)

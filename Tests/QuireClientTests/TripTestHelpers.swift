@@ -2,6 +2,7 @@ import Foundation
 import QuireClient
 import QuireTestSupport
 import QuireTrips
+import Synchronization
 
 /// A temporary folder holding one trips database file. Call `cleanUp()` (in a `defer`).
 struct TripsDatabaseFixture {
@@ -22,17 +23,11 @@ struct TripsDatabaseFixture {
 }
 
 /// True the first time it is claimed, false after: a hook that must act once.
-///
-/// `@unchecked Sendable`: its one field is only touched under `lock`.
-final class OnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
+final class OnceFlag: Sendable {
+    private let claimed = Atomic(false)
 
     func claim() -> Bool {
-        lock.withLock {
-            defer { claimed = true }
-            return !claimed
-        }
+        claimed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
     }
 }
 

@@ -40,11 +40,8 @@ public struct AuthorizedTransport: Sendable {
             return try await transport.send(request)
         } catch let error as URLError {
             if error.code == .cancelled { throw CancellationError() }
-            let unreachable: Set<URLError.Code> = [
-                .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
-            ]
             throw NotesAPIError(
-                kind: unreachable.contains(error.code) ? .unreachable : .transient,
+                kind: Self.unreachableCodes.contains(error.code) ? .unreachable : .transient,
                 message: Self.describe(error))
         } catch is CancellationError {
             throw CancellationError()
@@ -54,6 +51,12 @@ public struct AuthorizedTransport: Sendable {
             throw NotesAPIError(kind: .transient, message: "The request failed: \(error)")
         }
     }
+
+    /// Transport failures that mean no connection at all (try later, when the network is back),
+    /// as opposed to a request that failed on the way.
+    static let unreachableCodes: Set<URLError.Code> = [
+        .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
+    ]
 
     /// The body as `T`, or `.invalidResponse` naming the type (never the body: it may hold text).
     static func decode<T: Decodable>(_ type: T.Type, from response: TransportResponse) throws -> T {

@@ -80,20 +80,8 @@ public actor NotesSyncEngine {
     // MARK: - One run
 
     private func run() async -> SyncReport {
-        var report = SyncReport()
-        var record: SyncRunRecord
-        do {
-            record = try await records.runRecord()
-        } catch {
-            // Without its status row the database is unusable; say so rather than sync blind.
-            report.failure = SyncFailure.from(error)
-            return report
-        }
-        record.isSyncing = true
-        await recordRun(record)
         deferredFailure = nil
-        var stoppedOnPurpose = false
-        do {
+        return await records.recordedRun(now: now) { report in
             let caughtUp = try await pushAll(&report)
             if !caughtUp { try await pullAll(&report) }
             // A server that had lost notes: the resync queued them again; send them now.
@@ -101,26 +89,9 @@ public actor NotesSyncEngine {
             // Changes set aside after failed sends: the others went on, but this run did not
             // sync everything, and the status must say so.
             if let deferredFailure { throw deferredFailure }
-        } catch where Task.isCancelled {
-            // Stopped on purpose: not a failure to show; the next run picks up where this stopped.
-            report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
-            stoppedOnPurpose = true
-        } catch {
-            report.failure = SyncFailure.from(error)
-        }
-        record.finish(report, stoppedOnPurpose: stoppedOnPurpose, at: now())
-        for latency in acknowledgementLatencies { record.metrics.recordAcknowledgement(latency: latency) }
-        acknowledgementLatencies = []
-        await recordRun(record)
-        return report
-    }
-
-    /// The status row is informational: failing to write it must not fail the sync itself.
-    private func recordRun(_ record: SyncRunRecord) async {
-        do {
-            try await records.recordRun(record)
-        } catch {
-            // The next run writes it again; the notes and changes are untouched by this failure.
+        } finishing: { record in
+            for latency in acknowledgementLatencies { record.metrics.recordAcknowledgement(latency: latency) }
+            acknowledgementLatencies = []
         }
     }
 }

@@ -44,7 +44,7 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
     /// One status from the notes' row and the trips' record (nil: the device has no trips part).
     /// Counts add up; the run is syncing or failed when either part's last run is; "last synced"
     /// is the older of the two once the trips have run at all.
-    static func status(_ record: SyncStatusRecord, trips: TripsStatusRecord? = nil) -> SyncStatus {
+    package static func status(_ record: SyncStatusRecord, trips: TripsStatusRecord? = nil) -> SyncStatus {
         var status = SyncStatus(
             lastSyncedAt: record.run.lastSyncedAt, isSyncing: record.run.isSyncing,
             lastRunFailed: record.run.lastRunFailed, lastError: record.run.lastError,

@@ -88,6 +88,15 @@ extension TripsDatabase {
         }
     }
 
+    /// ``resolveConflict(trip:item:field:keep:)`` for a field of an item, found by its id alone.
+    /// - Throws: ``TripsDatabaseError`` `.unknownItem`, `.unknownConflict`.
+    public func resolveConflict(item: ItemID, field: TripField, keep choice: TripConflictChoice) throws {
+        guard let trip = try tripOf(item) else {
+            throw TripsDatabaseError(.unknownItem, "no item \(item) on this device")
+        }
+        try resolveConflict(trip: trip, item: item, field: field, keep: choice)
+    }
+
     /// Brings back a deleted item (seed 002 §5, "This item was deleted. Restore it?"), in one
     /// transaction: an op setting `deleted` to `false` on the delete's revision, then, when this
     /// device's edits met the delete, each edited field with its value. Restoring an item deleted

@@ -89,6 +89,40 @@ extension TripsDatabase {
         }
     }
 
+    /// What the server answered for one op of a request, the server's value already opened.
+    package enum OpAnswer: Sendable, Equatable {
+        case applied(revision: Int)
+        case conflict(field: String, value: String?, revision: Int)
+        case rejected(reason: String)
+    }
+
+    /// What became of one op.
+    package enum OpOutcome: Sendable, Equatable {
+        case applied
+        case rejected
+        case conflict(ConflictOutcome)
+    }
+
+    /// Settles every op of an answered request, in order, in one transaction: each as
+    /// ``confirmApplied(_:revision:)``, ``settleConflict(_:field:value:revision:)`` or
+    /// ``markRejected(_:reason:)`` says.
+    package func settle(_ request: TripOpsRequest, answers: [OpAnswer]) throws -> [OpOutcome] {
+        try write {
+            try zip(request.ops, answers).map { op, answer in
+                switch answer {
+                case .applied(let revision):
+                    try confirmApplied(op.seq, revision: revision)
+                    return .applied
+                case .conflict(let field, let value, let revision):
+                    return .conflict(try settleConflict(op.seq, field: field, value: value, revision: revision))
+                case .rejected(let reason):
+                    try markRejected(op.seq, reason: reason)
+                    return .rejected
+                }
+            }
+        }
+    }
+
     /// The server applied the op at `revision`: the op goes, its value becomes the field's
     /// confirmed value (unless the device holds a newer one), and a change of the same field
     /// still queued moves its base to `revision` (seed 002's two-request gap: it builds on this

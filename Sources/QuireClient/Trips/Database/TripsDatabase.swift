@@ -12,7 +12,7 @@ import QuireSQLite
 /// device will send. Reading a field gives the server's value with the waiting change on top, so
 /// a pull never makes an unsent edit jump back. Actor methods never suspend mid-transaction, so a
 /// caller's cancellation cannot interrupt a write once it has started.
-public actor TripsDatabase {
+public actor TripsDatabase: SyncRunRecords {
     let connection: SQLiteConnection
     let now: @Sendable () -> Date
     /// `PRAGMA data_version` at the last look for other processes' commits.
@@ -49,11 +49,13 @@ public actor TripsDatabase {
     /// Runs `body` as one transaction and publishes the streams after the commit.
     ///
     /// If `body` throws, the transaction is rolled back, nothing is published and the error is
-    /// rethrown.
+    /// rethrown. Inside another write it is a savepoint of that write, which publishes once, after
+    /// its own commit.
     @discardableResult
     func write<T>(_ body: () throws -> T) throws -> T {
+        let outermost = !connection.isInTransaction
         let result = try connection.transaction(body)
-        publish()
+        if outermost { publish() }
         return result
     }
 

@@ -47,49 +47,43 @@ extension TripsSyncEngine {
                     break
                 }
                 failuresInARow = 0
-                for (op, result) in zip(request.ops, response.results) {
-                    try await settle(op, result, sealer: sealer, &report)
+                let answers = zip(request.ops, response.results).map { op, result in
+                    Self.answer(op, result, sealer: sealer, &report)
+                }
+                for outcome in try await database.settle(request, answers: answers) {
+                    switch outcome {
+                    case .applied, .conflict(.same): report.pushed += 1
+                    case .rejected: report.refused += 1
+                    case .conflict(.merged): report.merged += 1
+                    case .conflict(.asked), .conflict(.deleteWon): report.fieldConflicts += 1
+                    }
                 }
             }
         }
     }
 
-    /// What one op's result does to it.
-    private func settle(
+    /// What the server's result means for the op, its value opened with the trip key. A conflict
+    /// whose server value does not open leaves nothing safe to decide: the op is kept, not sent.
+    static func answer(
         _ op: TripsStoredOp, _ result: TripOpResultDTO, sealer: TripSealer, _ report: inout SyncReport
-    ) async throws {
+    ) -> TripsDatabase.OpAnswer {
         switch result.status {
         case .applied:
             guard let revision = result.revision else {
-                try await database.markRejected(op.seq, reason: "The server applied this change without a revision.")
-                report.refused += 1
-                return
+                return .rejected(reason: "The server applied this change without a revision.")
             }
-            try await database.confirmApplied(op.seq, revision: revision)
-            report.pushed += 1
+            return .applied(revision: revision)
         case .conflict:
             let field = result.conflictField ?? op.field
-            let value: String?
             do {
-                value = try sealer.open(result.serverValue, item: op.item, field: field)
+                let value = try sealer.open(result.serverValue, item: op.item, field: field)
+                return .conflict(field: field, value: value, revision: result.serverRevision ?? 0)
             } catch {
-                // Without the server's value there is nothing safe to decide: keep ours, unsent.
                 report.undecryptable += 1
-                try await database.markRejected(
-                    op.seq, reason: "The server's value of this field could not be decrypted.")
-                report.refused += 1
-                return
-            }
-            let outcome = try await database.settleConflict(
-                op.seq, field: field, value: value, revision: result.serverRevision ?? 0)
-            switch outcome {
-            case .merged: report.merged += 1
-            case .asked, .deleteWon: report.fieldConflicts += 1
-            case .same: report.pushed += 1
+                return .rejected(reason: "The server's value of this field could not be decrypted.")
             }
         case .rejected:
-            try await database.markRejected(op.seq, reason: result.reason ?? "The server refused this change.")
-            report.refused += 1
+            return .rejected(reason: result.reason ?? "The server refused this change.")
         }
     }
 

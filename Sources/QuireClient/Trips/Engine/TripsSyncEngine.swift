@@ -82,42 +82,14 @@ public actor TripsSyncEngine {
     // MARK: - One run
 
     private func run() async -> SyncReport {
-        var report = SyncReport()
-        var record: SyncRunRecord
-        do {
-            record = try await database.runRecord()
-        } catch {
-            report.failure = SyncFailure.from(error)
-            return report
-        }
-        record.isSyncing = true
-        await recordRun(record)
         deferredFailure = nil
         setAside = []
-        var stoppedOnPurpose = false
-        do {
+        return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
             try await pullAll(&report)
             // A restore another device made brings this device's edits back into the outbox.
             if try await !database.tripsToPush().isEmpty { try await pushAll(&report) }
             if let deferredFailure { throw deferredFailure }
-        } catch where Task.isCancelled {
-            report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
-            stoppedOnPurpose = true
-        } catch {
-            report.failure = SyncFailure.from(error)
-        }
-        record.finish(report, stoppedOnPurpose: stoppedOnPurpose, at: now())
-        await recordRun(record)
-        return report
-    }
-
-    /// The status is informational: failing to write it must not fail the sync itself.
-    private func recordRun(_ record: SyncRunRecord) async {
-        do {
-            try await database.recordRun(record)
-        } catch {
-            // The next run writes it again; the trips and their changes are untouched.
         }
     }
 
