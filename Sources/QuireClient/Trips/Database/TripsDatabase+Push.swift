@@ -212,24 +212,19 @@ extension TripsDatabase {
             WHERE excluded.revision > fields.revision
             """, trip.description, item.storageKey, field, value, revision) > 0
     }
-}
 
-extension TripsDatabase {
-    /// Marks every waiting change of the trip refused (the server will not take the trip itself);
-    /// returns how many.
+    /// Marks every waiting change of the trip refused (the server will not take the trip itself),
+    /// as ``markRejected(_:reason:)`` would each; returns how many.
     package func rejectWaitingChanges(of trip: TripID, reason: String) throws -> Int {
         try write {
-            try connection.run(
-                """
-                UPDATE outbox SET rejected = 1, rejected_reason = ?, request_id = NULL, sealed_value = NULL,
-                    value_hash = NULL
-                WHERE trip_id = ? AND rejected = 0
-                """, reason, trip.description)
+            let seqs = try connection.query(
+                "SELECT seq FROM outbox WHERE trip_id = ? AND rejected = 0 ORDER BY seq", trip.description,
+                map: { $0.int(0) })
+            for seq in seqs { try markRejectedInTransaction(seq, reason: reason) }
+            return seqs.count
         }
     }
-}
 
-extension TripsDatabase {
     /// The trip's key; nil for a trip this device does not have.
     package func tripKey(_ trip: TripID) throws -> SymmetricKey256? {
         try connection.queryFirst("SELECT key FROM trips WHERE id = ?", trip.description) {

@@ -88,14 +88,3 @@ public struct TripSealer: Sendable {
         Data("quire-trip-field-v1|\(trip)|\(item?.description ?? "")|\(field)".utf8)
     }
 }
-
-/// A field value as it travels: sealed (or plain for `deleted`), with its keyed hash.
-public struct SealedFieldValue: Sendable, Hashable {
-    public var value: String?
-    public var valueHash: String?
-
-    public init(value: String?, valueHash: String?) {
-        self.value = value
-        self.valueHash = valueHash
-    }
-}
