@@ -248,13 +248,18 @@ public actor InMemoryTripsServer {
         return value
     }
 
-    /// Holds a long-poll until something changes or `seconds` pass.
+    /// Holds a long-poll until something changes, `seconds` pass or the caller is cancelled
+    /// (every held poll then answers; an empty page is a poll's normal answer).
     private func waitForChange(seconds: Int) async {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: .seconds(seconds))
             await self?.wakeWaiters()
         }
-        await withCheckedContinuation { waiters.append($0) }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters.append($0) }
+        } onCancel: {
+            Task { [weak self] in await self?.wakeWaiters() }
+        }
         timer.cancel()
     }
 

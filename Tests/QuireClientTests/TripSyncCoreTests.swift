@@ -67,6 +67,31 @@ import Testing
         await controller.stop()
     }
 
+    @Test func anotherDevicesTripEditArrivesThroughTheTripsLongPoll() async throws {
+        let trips = try TripsCluster()
+        defer { trips.remove() }
+        let phone = try trips.addDevice("phone")
+        let laptop = try trips.addDevice("laptop")
+        let trip = try await phone.database.createTrip(title: "Lisbon")
+        await phone.sync()
+        await laptop.sync()
+        let controller = SyncController(
+            parts: [TripsSyncPart(engine: laptop.engine, database: laptop.database)], clock: ManualClock(),
+            longPollWait: 20, random: { 0.5 })
+        let runs = Runs()
+        await controller.onRun { runs.append($0, $1) }
+        await controller.start()
+        #expect(await eventually { runs.count == 1 })
+
+        try await phone.database.editTrip(trip, [.title: "Lisbon 2027"])
+        await phone.sync()
+
+        #expect(await eventually { runs.count == 2 })
+        #expect(runs.last?.0 == .liveUpdate)
+        #expect(try await laptop.trip(trip)?.title == "Lisbon 2027")
+        await controller.stop()
+    }
+
     @Test func oneDeviceRunSyncsTheNotesThenTheTripsAndAddsUpWhatTheyDid() async throws {
         let phone = try await Phone()
         defer { phone.remove() }

@@ -42,6 +42,9 @@ extension TripsDatabase {
         package var trip: TripID
         package var cursor: Cursor?
         package var key: SymmetricKey256
+        /// The revision the feed showed: once the pull reaches the end of the trip's changes, the
+        /// trip is caught up to at least this.
+        package var feedRevision: Int
     }
 
     static let tripsFeedScope = "trips"
@@ -96,25 +99,30 @@ extension TripsDatabase {
     package func tripsToPull() throws -> [TripToPull] {
         try connection.query(
             """
-            SELECT id, cursor, key FROM trips
+            SELECT id, cursor, key, feed_revision FROM trips
             WHERE on_server = 1 AND deleted = 0 AND (cursor IS NULL OR feed_revision > pulled_revision)
             ORDER BY created_at, id
             """
         ) { row in
             guard let trip = TripID(row.text(0)), let key = SymmetricKey256(data: row.blob(2)) else { return nil }
-            return TripToPull(trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key)
+            return TripToPull(
+                trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key, feedRevision: row.int(3))
         }.compactMap { $0 }
     }
 
     /// Applies a page of a trip's changes and its cursor in one transaction. A field is taken only
     /// when its revision is newer than the one held (a page pulled twice changes nothing), and
     /// never hides a waiting change: reading shows the change on top until it is answered.
-    package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor) throws {
+    /// `caughtUpThrough`: on the last page, the revision the feed showed, which the trip has now
+    /// reached even if no field of it changed (so it is not pulled again).
+    package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0)
+        throws
+    {
         try write {
             for field in fields { try applyPulled(trip, field) }
             try connection.run(
-                "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?) WHERE id = ?", cursor.rawValue,
-                fields.map(\.revision).max() ?? 0, trip.description)
+                "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
+                cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
         }
     }
 

@@ -16,7 +16,8 @@ extension TripsSyncEngine {
                 try await pullSnapshot(target.trip, sealer: sealer, &report)
                 continue
             }
-            try await pullChanges(target.trip, from: cursor, sealer: sealer, &report)
+            try await pullChanges(
+                target.trip, from: cursor, caughtUpThrough: target.feedRevision, sealer: sealer, &report)
         }
     }
 
@@ -64,9 +65,10 @@ extension TripsSyncEngine {
     }
 
     /// Applies the trip's changes page by page, each with its cursor; on 410, its snapshot.
-    private func pullChanges(_ trip: TripID, from start: Cursor, sealer: TripSealer, _ report: inout SyncReport)
-        async throws
-    {
+    private func pullChanges(
+        _ trip: TripID, from start: Cursor, caughtUpThrough feedRevision: Int, sealer: TripSealer,
+        _ report: inout SyncReport
+    ) async throws {
         var cursor = start
         while true {
             try Task.checkCancellation()
@@ -83,7 +85,8 @@ extension TripsSyncEngine {
             if page.hasMore, next == cursor {
                 throw NotesAPIError(kind: .invalidResponse, message: "The trip's changes did not move forward.")
             }
-            try await database.applyTripChanges(trip, fields: fields, cursor: next)
+            try await database.applyTripChanges(
+                trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision)
             report.received += fields.count
             cursor = next
             if !page.hasMore { return }
