@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Quire needs on Debian/Ubuntu: the C libraries the package
-# links (libmicrohttpd, SQLite, OpenSSL), pkg-config, and tmux and vim for the terminal tests. Safe to run again; does nothing when all
-# are present.
+# links (libmicrohttpd, SQLite, OpenSSL), pkg-config, tmux and vim for the terminal tests, and
+# a Python venv with the icalendar parser for the calendar export test. Safe to run again; does
+# nothing when all are present.
 set -euo pipefail
 
 need=()
@@ -15,6 +16,9 @@ command -v curl >/dev/null 2>&1 || need+=(curl)
 # A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/vim ] || need+=(vim)
+# The calendar export test reads the export with an independent parser (icalendar, from PyPI).
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
@@ -27,4 +31,17 @@ fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org" >&2
   exit 1
+fi
+
+# icalendar, pinned, in a venv under .build (ignored by git) that the test target's
+# ICalendarParserTests runs: .build/venv-ci/bin/python.
+root=$(cd "$(dirname "$0")/.." && pwd)
+venv="$root/.build/venv-ci"
+icalendar_version=7.3.0
+if ! "$venv/bin/python" -c "import icalendar, sys; sys.exit(icalendar.__version__ != '$icalendar_version')" >/dev/null 2>&1; then
+  echo "setup: creating $venv with icalendar $icalendar_version" >&2
+  rm -rf "$venv"
+  mkdir -p "$root/.build"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "icalendar==$icalendar_version"
 fi
