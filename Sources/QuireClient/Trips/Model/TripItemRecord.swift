@@ -35,8 +35,15 @@ public struct TripItemRecord: Sendable, Hashable {
     /// Some change was refused by the server.
     public var hasRejectedChange: Bool { fields.values.contains { $0.rejectedReason != nil } }
 
-    /// The order of a day's untimed items and of ties: by key, then by id, the same on every device.
+    /// The order of a day's untimed items and of ties: by key, then by id, comparing bytes
+    /// (`OrderKey.precedes`), the same on every device whatever a key holds.
     public static func ordered(_ a: TripItemRecord, _ b: TripItemRecord) -> Bool {
-        (a.order, a.id.description) < (b.order, b.id.description)
+        if a.order != b.order { return OrderKey.precedes(a.order, b.order) }
+        return OrderKey.precedes(a.id.description, b.id.description)
+    }
+
+    /// The item as ordering into days sees it.
+    public var itineraryEntry: ItineraryEntry {
+        ItineraryEntry(id: id.description, orderKey: order, start: start, end: end, isDeleted: isDeleted)
     }
 }
