@@ -18,17 +18,6 @@ extension NotesSyncEngine {
     /// The most conflicts one note may meet in one run before the run ends (see `pushAll`).
     static let maxConflictsPerNote = 8
 
-    /// What the engine does about a failed send of one change.
-    enum Disposition {
-        /// The server will never take it: keep it with its reason.
-        case refuse
-        /// It may pass (a 5xx, a timeout, a broken connection): count the attempt against this
-        /// change and go on with the others.
-        case retryLater
-        /// Nothing can be sent now (offline, signed out, throttled): end the run.
-        case stopRun
-    }
-
     /// Pushes every pending change. Returns true when the feed is known to hold nothing but this
     /// device's own writes since its cursor (each put's `previousCursor` was the position the one
     /// before left), in which case the cursor has moved past them and no pull is needed.
@@ -56,7 +45,7 @@ extension NotesSyncEngine {
             do {
                 answers = try await send(group)
             } catch let error as NotesAPIError
-                where group.count > 1 && Self.disposition(of: error) != .stopRun
+                where group.count > 1 && SendDisposition(error) != .stopRun
             {
                 // The batch as a whole was refused (too large, a server without the route) or
                 // failed: send its changes one by one, so one change cannot hold back the others.
@@ -92,7 +81,7 @@ extension NotesSyncEngine {
                     try await settle(change, serverCopy: serverCopy, report: &report)
                 case .failure(let error):
                     chain = nil
-                    switch Self.disposition(of: error) {
+                    switch SendDisposition(error) {
                     case .refuse
                     where error.code == "idempotency_key_reused"
                         && !reissued.contains(change.id):
@@ -122,16 +111,6 @@ extension NotesSyncEngine {
         guard pushedAny, start != nil, let caughtUp = chain else { return false }
         try await records.apply([], cursor: caughtUp, account: account)
         return true
-    }
-
-    /// What to do about a failed send of one change.
-    static func disposition(of error: NotesAPIError) -> Disposition {
-        switch error.kind {
-        case .refused: .refuse
-        case .transient where error.status == 429: .stopRun
-        case .transient, .invalidResponse: .retryLater
-        case .unreachable, .unauthorized, .cursorExpired: .stopRun
-        }
     }
 
     /// Seals (or takes the frozen bytes of) each change, in order, as many as fit in one request
