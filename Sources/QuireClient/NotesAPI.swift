@@ -19,8 +19,10 @@ public enum WriteOutcome: Equatable, Sendable {
     /// `feed` says where a put landed in the feed, when the server says so.
     /// `tag` is the new version's tag, when the server sends one.
     case accepted(version: Int?, feed: FeedStep? = nil, tag: String? = nil)
-    /// The base version is stale: the server's current copy, or its tombstone.
-    case conflict(NoteChangeDTO)
+    /// The base version is stale: the server's current copy, or its tombstone. `baseKnown`:
+    /// whether the base is a version of the server's history (nil: the server cannot tell);
+    /// false after a restore forgot it, when the base text is no ancestor of the copy.
+    case conflict(NoteChangeDTO, baseKnown: Bool? = nil)
 }
 
 /// A request that did not get a usable answer, by what the engine should do about it.

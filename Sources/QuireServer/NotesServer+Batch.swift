@@ -117,7 +117,9 @@ extension NotesServer {
                 result.versionTag = answer.versionTag
             }
         case 409:
-            result.note = try? decoder.decode(ConflictResponseDTO.self, from: body).note
+            let conflict = try? decoder.decode(ConflictResponseDTO.self, from: body)
+            result.note = conflict?.note
+            result.baseKnown = conflict?.baseKnown
         default:
             result.error = try? decoder.decode(ErrorResponseDTO.self, from: body).error
         }

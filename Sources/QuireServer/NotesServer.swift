@@ -193,8 +193,8 @@ public final class NotesServer: Sendable {
                     versionTag: position.mark.flatMap(StoredNote.tagText)))
         case .deleted, .alreadyDeleted:
             .empty(204)
-        case .conflict(let note):
-            .json(409, ConflictResponseDTO(note: note.wire))
+        case .conflict(let note, let baseKnown):
+            .json(409, ConflictResponseDTO(note: note.wire, baseKnown: baseKnown))
         case .notFound:
             .error(.noteNotFound)
         }

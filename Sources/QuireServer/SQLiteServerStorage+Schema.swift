@@ -57,7 +57,27 @@ extension SQLiteServerStorage {
             markEachSequenceNumber,
             storeTrips,
             tagEachNoteVersion,
+            rememberEachVersionsMark,
         ])
+    }
+
+    /// Migration 9: the mark each note version was written with, so a 409 can tell a writer
+    /// whether its base is a version of this history (see `ConflictResponseDTO.baseKnown`).
+    /// Pruned with the idempotency records' retention; `created_at` in milliseconds.
+    private static func rememberEachVersionsMark(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE note_marks (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                note_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                mark INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (account_id, note_id, version, mark)
+            ) WITHOUT ROWID;
+            INSERT OR IGNORE INTO note_marks (account_id, note_id, version, mark, created_at)
+            SELECT account_id, note_id, version, mark, updated_at FROM notes WHERE mark > 0;
+            """)
     }
 
     /// Migration 8: each note's state keeps the mark of the write that produced it, sent as its

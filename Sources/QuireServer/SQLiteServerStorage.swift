@@ -100,6 +100,8 @@ public actor SQLiteServerStorage: ServerStorage {
                 }
                 let version = purged + 1
                 let position = try nextSeq(db, now: now)
+                try rememberVersion(
+                    noteID, account: account, version: version, position: position, now: now, db: db)
                 try db.run(
                     """
                     INSERT INTO notes
@@ -115,7 +117,11 @@ public actor SQLiteServerStorage: ServerStorage {
                 }
                 return .saved(version: version, position: position, previous: previous)
             }
-            guard let base, base.names(current) else { return .conflict(current) }
+            guard let base, base.names(current) else {
+                return .conflict(
+                    current,
+                    baseKnown: try base.flatMap { try knows($0, of: noteID, account: account, db: db) })
+            }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
                 noteID, account: account, version: current.version + 1, deleted: false,
@@ -125,7 +131,9 @@ public actor SQLiteServerStorage: ServerStorage {
         case .delete(let noteID, let base):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
             if current.deleted { return .alreadyDeleted }
-            guard base.names(current) else { return .conflict(current) }
+            guard base.names(current) else {
+                return .conflict(current, baseKnown: try knows(base, of: noteID, account: account, db: db))
+            }
             try update(
                 noteID, account: account, version: current.version + 1, deleted: true,
                 payload: nil, writer: writer, now: now, db: db)
@@ -140,6 +148,7 @@ public actor SQLiteServerStorage: ServerStorage {
         writer: SessionID?, now: Date, db: SQLiteConnection
     ) throws -> FeedPosition {
         let position = try nextSeq(db, now: now)
+        try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
         try db.run(
             """
             UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
@@ -186,6 +195,42 @@ public actor SQLiteServerStorage: ServerStorage {
             "INSERT OR REPLACE INTO seq_marks (seq, mark, created_at) VALUES (?, ?, ?)",
             position.seq, position.mark, now.storedMilliseconds)
         return position
+    }
+
+    /// Records that `version` of the note was written with `position`'s mark, so a later write
+    /// on it can be told to be in this history (see ``knows(_:of:account:db:)``).
+    private func rememberVersion(
+        _ noteID: String, account: AccountID, version: Int, position: FeedPosition, now: Date,
+        db: SQLiteConnection
+    ) throws {
+        guard let mark = position.mark, mark > 0 else { return }
+        try db.run(
+            """
+            INSERT OR IGNORE INTO note_marks (account_id, note_id, version, mark, created_at)
+            VALUES (?, ?, ?, ?, ?)
+            """, account.rawValue, noteID, version, mark, now.storedMilliseconds)
+    }
+
+    /// Whether a write's base is a version this server's history wrote: true or false when the
+    /// base carries a tag and the server keeps marks that old; nil when it cannot tell (no tag, or
+    /// older than the marks kept). False after a restore from an older backup, for a version the
+    /// restore forgot: the writer's base text is then no ancestor of the server's copy.
+    private func knows(_ base: BaseVersion, of noteID: String, account: AccountID, db: SQLiteConnection)
+        throws -> Bool?
+    {
+        guard let tag = base.tag else { return nil }
+        let found = try db.queryFirst(
+            """
+            SELECT 1 FROM note_marks
+            WHERE account_id = ? AND note_id = ? AND version = ? AND mark = ?
+            """, account.rawValue, noteID, base.number, tag) { _ in true } ?? false
+        if found { return true }
+        // Rows go with the marks' retention: a base older than the oldest kept cannot be judged.
+        let oldest = try db.queryFirst(
+            "SELECT MIN(version) FROM note_marks WHERE account_id = ? AND note_id = ?",
+            account.rawValue, noteID) { $0.optionalInt(0) } ?? nil
+        guard let oldest, base.number >= oldest else { return nil }
+        return false
     }
 
     /// `seq` with its stored mark, 0 when it has none (sequence 0, pruned, or from before marks).
@@ -289,6 +334,7 @@ public actor SQLiteServerStorage: ServerStorage {
             let purged = try db.run(
                 "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
             try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)
+            try db.run("DELETE FROM note_marks WHERE created_at < ?", limit)
             // Marks go in number order up to the first one young enough to keep: a scan of only
             // what is deleted, where an index by age would cost every write. A clock that went
             // back keeps some marks a little longer; none younger than the cutoff goes.

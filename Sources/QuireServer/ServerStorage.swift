@@ -182,7 +182,9 @@ public enum NoteWriteOutcome: Sendable, Equatable {
     /// A delete of a note that already is a tombstone: no conflict, nothing changed.
     case alreadyDeleted
     /// The base version is stale: the note's current state, or its tombstone. Nothing changed.
-    case conflict(StoredNote)
+    /// `baseKnown`: whether the write's base is a version of this server's history (nil: cannot
+    /// tell); false tells the writer its base text is no ancestor of this copy.
+    case conflict(StoredNote, baseKnown: Bool? = nil)
     /// A delete of a note the account does not have. Nothing changed.
     case notFound
 

@@ -48,6 +48,8 @@ public struct BatchResultDTO: Codable, Sendable, Equatable {
     public var error: ErrorResponseDTO.Detail?
     /// For a 200: the new version's tag.
     public var versionTag: String?
+    /// For a 409: see ``ConflictResponseDTO/baseKnown``.
+    public var baseKnown: Bool?
 
     public init(
         status: Int, version: Int? = nil, cursor: String? = nil, previousCursor: String? = nil,

@@ -49,8 +49,14 @@ public struct PutNoteResponseDTO: Codable, Sendable, Equatable {
 /// The body of a 409: the server's current copy of the note, or its tombstone.
 public struct ConflictResponseDTO: Codable, Sendable, Equatable {
     public var note: NoteChangeDTO
+    /// Whether the write's base (its version and tag) is a version this server's history wrote;
+    /// absent when the server cannot tell. `false` after a restore from an older backup: the
+    /// writer's base text is no ancestor of `note`, so merging against it would read the server's
+    /// text as deleting what only the forgotten history had. Merge without an ancestor instead.
+    public var baseKnown: Bool?
 
-    public init(note: NoteChangeDTO) {
+    public init(note: NoteChangeDTO, baseKnown: Bool? = nil) {
         self.note = note
+        self.baseKnown = baseKnown
     }
 }

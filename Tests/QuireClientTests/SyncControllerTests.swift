@@ -108,7 +108,9 @@ import Testing
         #expect(waits == [.milliseconds(550), .milliseconds(1100), .milliseconds(2200)])
 
         phone.transport.setPersistent(nil)
-        clock.advanceToNextDeadline()
+        // The retry's sleep must be registered before time moves, as in the loop above.
+        let retry = try #require(await waitForDeadlineBeyond(clock, periodic: .seconds(300)))
+        clock.advance(by: clock.now.duration(to: retry))
         #expect(await eventually { log.count == 5 })
         #expect(log.reports.last?.succeeded == true)
         #expect(await controller.state.attempt == 0)

@@ -137,7 +137,9 @@ import Testing
         let database = try TripsDatabase(fileURL: directory.path("trips.sqlite"))
         let engine = TripsSyncEngine(
             database: database,
-            api: TripsAPIClient(transport: InProcessTransport(server: notes.server), tokens: StaticTokenProvider(token: notes.token)),
+            api: TripsAPIClient(
+                transport: ServerBeforeTrips(inner: InProcessTransport(server: notes.server)),
+                tokens: StaticTokenProvider(token: notes.token)),
             keys: TripKeyWrapping(notesKey: notes.notesKey, account: AccountID("cluster")), account: AccountID("cluster"))
 
         #expect(await engine.syncOnce().succeeded)
@@ -150,5 +152,17 @@ import Testing
         #expect(status.rejectedCount == 0)
         let part = TripsSyncPart(engine: engine, database: database)
         await #expect(throws: SyncPartUnavailable.self) { _ = try await part.remoteChangeArrived(wait: 0) }
+    }
+}
+
+/// A server from before trips: every trips route is an unknown path, answered as such servers did.
+private struct ServerBeforeTrips: HTTPTransport {
+    let inner: InProcessTransport
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        guard request.path.hasPrefix("/v1/trips") else { return try await inner.send(request) }
+        let body = #"{"error":{"code":"not_found","message":"There is no such path; see /v1/openapi.json for the API."}}"#
+        return TransportResponse(
+            status: 404, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
     }
 }

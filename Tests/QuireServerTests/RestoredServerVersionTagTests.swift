@@ -71,6 +71,30 @@ struct RestoredServerVersionTagTests {
         let conflict = try WireJSON.decoder().decode(ConflictResponseDTO.self, from: response.body)
         #expect(conflict.note.payload == "new v2")
         #expect(conflict.note.versionTag == fork.newTag)
+        // And the server says the base is none of its versions: its text is no ancestor of the
+        // copy, so the device must not merge against it.
+        #expect(conflict.baseKnown == false)
+    }
+
+    @Test func anOrdinaryStaleBaseIsOneTheServerKnows() async throws {
+        // Given two writes in one history, and a device still on the first.
+        let id = ServerHarness.uuid()
+        let first = try saved(await harness.put(id, payload: "v1", base: nil, token: token))
+        _ = try saved(
+            await harness.put(id, payload: "v2", base: 1, baseTag: first.versionTag, token: token))
+
+        // When it writes on version 1.
+        let response = await harness.put(
+            id, payload: "late", base: 1, baseTag: first.versionTag, token: token)
+
+        // Then it is a conflict whose base the server knows: a three-way merge is sound.
+        #expect(response.status == 409)
+        let conflict = try WireJSON.decoder().decode(ConflictResponseDTO.self, from: response.body)
+        #expect(conflict.baseKnown == true)
+        // Without a tag, the server cannot tell.
+        let untagged = await harness.put(id, payload: "late", base: 1, token: token)
+        let plain = try WireJSON.decoder().decode(ConflictResponseDTO.self, from: untagged.body)
+        #expect(plain.baseKnown == nil)
     }
 
     @Test func aDeleteOnTheSameNumberFromAForgottenHistoryIsAConflict() async throws {

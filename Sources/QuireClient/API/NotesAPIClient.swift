@@ -55,7 +55,8 @@ public struct NotesAPIClient: NotesAPI {
             }
             return .accepted(version: answer.version, feed: feed, tag: answer.versionTag)
         case 409:
-            return .conflict(try Self.decode(ConflictResponseDTO.self, from: response).note)
+            let conflict = try Self.decode(ConflictResponseDTO.self, from: response)
+            return .conflict(conflict.note, baseKnown: conflict.baseKnown)
         default:
             throw Self.failure(response)
         }
@@ -74,7 +75,8 @@ public struct NotesAPIClient: NotesAPI {
         case 200, 204:
             return .accepted(version: nil)
         case 409:
-            return .conflict(try Self.decode(ConflictResponseDTO.self, from: response).note)
+            let conflict = try Self.decode(ConflictResponseDTO.self, from: response)
+            return .conflict(conflict.note, baseKnown: conflict.baseKnown)
         default:
             throw Self.failure(response)
         }
@@ -104,7 +106,7 @@ public struct NotesAPIClient: NotesAPI {
                         NotesAPIError(
                             kind: .invalidResponse, status: 409, message: "A conflict without the server's copy."))
                 }
-                return .success(.conflict(note))
+                return .success(.conflict(note, baseKnown: result.baseKnown))
             default:
                 return .failure(
                     Self.failure(

@@ -222,7 +222,9 @@ extension NotesDatabase {
             for remote in changes {
                 if resync == .serverForgot, try restoreRegressed(remote) {
                     touched.formUnion([.notes, .changes])
-                } else if try applyRemote(remote, ownDevice: own) {
+                } else if try applyRemote(
+                    remote, ownDevice: own, untrustedHistory: resync == .serverForgot)
+                {
                     touched.formUnion([.notes, .changes])
                 }
             }
@@ -232,7 +234,13 @@ extension NotesDatabase {
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
     ///
-    private func applyRemote(_ remote: RemoteNote, ownDevice: String) throws -> Bool {
+    ///
+    /// `untrustedHistory`: in a resync after the server lost writes, a newer server copy of a
+    /// note whose confirmed version this device holds under another tag may not descend from
+    /// this device's text (the restore forgot it), so that text is kept as a copy first.
+    private func applyRemote(
+        _ remote: RemoteNote, ownDevice: String, untrustedHistory: Bool = false
+    ) throws -> Bool {
         var local = try storedNote(remote.id)
         if let pending = try pendingChanges(of: remote.id).first {
             guard pending.refused, let note = local, remote.version > note.version,
@@ -245,6 +253,11 @@ extension NotesDatabase {
                 return false
             }
             local = try storedNote(remote.id)
+        }
+        if untrustedHistory, let local, local.version < remote.version, local.versionTag != nil,
+            remote.versionTag != nil
+        {
+            try keepAsCopy(local, against: remote)
         }
         if let local, local.version == remote.version, remote.isAnotherText(than: local.versionTag) {
             // The same version number with another tag: the server was restored from a backup and
@@ -300,6 +313,15 @@ extension NotesDatabase {
         return true
     }
 
+    /// Whether the server's copy already has this device's title and every line of its body:
+    /// then keeping it loses nothing, and no copy is needed.
+    static func holdsEveryLine(of local: StoredNote, _ remote: RemoteNote) -> Bool {
+        guard let content = remote.content, content.title == local.title else { return false }
+        let theirs = Set(content.body.split(separator: "\n", omittingEmptySubsequences: false))
+        return local.body.split(separator: "\n", omittingEmptySubsequences: false)
+            .allSatisfy(theirs.contains)
+    }
+
     /// Whether this device once confirmed the server's copy's version (number and tag). A copy
     /// without a tag (an older server) counts as held: nothing can be told.
     private func hasHeld(_ remote: RemoteNote) throws -> Bool {
@@ -313,9 +335,7 @@ extension NotesDatabase {
     /// Before a server copy from another history replaces `local`: keeps this device's live text
     /// as a conflict copy of the note (once), unless the server's copy is the same text.
     private func keepAsCopy(_ local: StoredNote, against remote: RemoteNote) throws {
-        guard !local.deleted,
-            remote.content?.title != local.title || remote.content?.body != local.body
-        else { return }
+        guard !local.deleted, !Self.holdsEveryLine(of: local, remote) else { return }
         let copy = NoteContent(
             title: ConflictPolicy().copyTitle(for: local.title), body: local.body,
             conflictOf: local.conflictOf ?? local.id)
@@ -490,6 +510,15 @@ extension NotesDatabase {
                 UPDATE notes SET version = 0, version_tag = NULL, base_title = NULL, base_body = NULL,
                     confirmed = 1
                 WHERE confirmed = 0 AND version > 0 AND deleted = 0
+                """)
+            // Tombstones are never listed: those the server's history no longer has are forgotten
+            // here too, as after a plain listing, so a note another device sends again under the
+            // same id arrives instead of meeting a delete from the forgotten history (seed 1523).
+            try connection.run(
+                """
+                DELETE FROM notes
+                WHERE confirmed = 0 AND version > 0 AND deleted = 1
+                  AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
                 """)
             let timestamp = now().timeIntervalSinceReferenceDate
             var queued = 0

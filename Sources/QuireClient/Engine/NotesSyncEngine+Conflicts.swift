@@ -5,9 +5,13 @@ import QuireWire
 extension NotesSyncEngine {
     // MARK: - Conflicts
 
-    func settle(_ change: SentChange, serverCopy: NoteChangeDTO, report: inout SyncReport)
-        async throws
-    {
+    /// Settles a 409. `baseKnown` false (the server's history never had the change's base: a
+    /// restore forgot it) means the base text is no ancestor of the server's copy, so the merge
+    /// goes without one: equal texts settle, different ones keep this device's as a copy.
+    func settle(
+        _ change: SentChange, serverCopy: NoteChangeDTO, baseKnown: Bool? = nil,
+        report: inout SyncReport
+    ) async throws {
         let server: RemoteNote
         do {
             server = try remoteNote(from: serverCopy)
@@ -28,7 +32,8 @@ extension NotesSyncEngine {
         }
         // A save can land between reading the context and settling: read again and decide again.
         for _ in 0..<8 {
-            let context = try await records.conflictContext(for: change.id)
+            var context = try await records.conflictContext(for: change.id)
+            if baseKnown == false { context.base = nil }
             let serverSide: Side = server.content.map { .edited($0.text) } ?? .deleted
             let resolution = policy.resolve(base: context.base, local: context.local, server: serverSide)
             let settlement = Self.settlement(

@@ -65,7 +65,7 @@ extension NotesSyncEngine {
                     if let createdAt = change.createdAt {
                         acknowledgementLatencies.append(now().timeIntervalSince(createdAt))
                     }
-                case .success(.conflict(let serverCopy)):
+                case .success(.conflict(let serverCopy, let baseKnown)):
                     failuresInARow = 0
                     chain = nil
                     conflictsByNote[change.noteID, default: 0] += 1
@@ -78,7 +78,8 @@ extension NotesSyncEngine {
                             kind: .transient,
                             message: "The server kept answering note \(change.noteID) with a conflict.")
                     }
-                    try await settle(change, serverCopy: serverCopy, report: &report)
+                    try await settle(
+                        change, serverCopy: serverCopy, baseKnown: baseKnown, report: &report)
                 case .failure(let error):
                     chain = nil
                     switch SendDisposition(error) {
