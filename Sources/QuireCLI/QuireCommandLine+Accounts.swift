@@ -4,8 +4,7 @@ import QuireClient
 // MARK: - register, login, logout, passwd
 
 extension QuireCommandLine {
-    func register(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+    func register(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
@@ -20,8 +19,7 @@ extension QuireCommandLine {
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
     }
 
-    func login(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+    func login(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
@@ -38,8 +36,7 @@ extension QuireCommandLine {
 
     /// Signs out and erases this device's notes (seed 000: warn, stop, delete the database).
     /// Unsynced changes would be lost, so it says how many and asks first, unless `--force`.
-    func logout(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["force"])
+    func logout(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let session = try device.credentials.load() else {
@@ -75,8 +72,7 @@ extension QuireCommandLine {
         console.out("Signed out; this device's notes were erased (the account keeps every synced note).")
     }
 
-    func passwd(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["password-stdin"])
+    func passwd(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let session = try device.credentials.load(), session.isSignedIn else {

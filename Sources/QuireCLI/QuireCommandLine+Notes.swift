@@ -5,8 +5,7 @@ import QuireDomain
 // MARK: - new, edit, rm, ls, show
 
 extension QuireCommandLine {
-    func newNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+    func newNote(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         guard let title = arguments.options["title"] else {
             throw CLIError.usage("'new' needs --title (and optionally --body)")
@@ -18,8 +17,7 @@ extension QuireCommandLine {
         console.out(id.description)
     }
 
-    func editNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+    func editNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
@@ -33,16 +31,14 @@ extension QuireCommandLine {
         try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
     }
 
-    func removeNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: [])
+    func removeNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         try await device.notes.delete(note.id)
     }
 
-    func listNotes(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func listNotes(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         if arguments.flag("json") {
@@ -65,8 +61,7 @@ extension QuireCommandLine {
         }
     }
 
-    func showNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func showNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)

@@ -5,8 +5,7 @@ import QuireDomain
 // MARK: - sync, status
 
 extension QuireCommandLine {
-    func sync(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func sync(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let engine = try device.makeEngine() else {
@@ -40,8 +39,7 @@ extension QuireCommandLine {
         throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(failure)\(kept)")
     }
 
-    func status(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json", "verbose"])
+    func status(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         let status = await currentStatus(device)
