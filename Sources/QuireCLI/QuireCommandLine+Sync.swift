@@ -36,7 +36,13 @@ extension QuireCommandLine {
                     + "a stuck one is retried by the next sync.")
         }
         let kept = status.pendingCount > 0 ? " \(status.pendingCount) change(s) stay queued." : ""
-        throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(failure)\(kept)")
+        if [.unreachable, .transient].contains(failure.kind), let session = try device.credentials.load(),
+            let explained = await explainServer(at: session.serverURL, raw: failure.message)
+        {
+            throw CLIError(code: explained.code, message: "sync failed: \(explained.message).\(kept)", hint: "")
+        }
+        let message = verbose ? failure.message : Self.withoutRawCodes(failure.message)
+        throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(message)\(kept)")
     }
 
     func status(_ arguments: Arguments) async throws {

@@ -8,6 +8,8 @@ import QuireSQLite
 struct QuireCommandLine: Sendable {
     let console = Console()
     private var words: [String]
+    /// `--verbose` (or `-v`) anywhere before `--`: raw error codes are shown.
+    let verbose: Bool
     private var dataDirectory: URL?
 
     init(arguments: [String]) {
@@ -31,6 +33,7 @@ struct QuireCommandLine: Sendable {
             index += 1
         }
         self.words = remaining
+        verbose = remaining.prefix { $0 != "--" }.contains { $0 == "--verbose" || $0 == "-v" }
         let environment = ProcessInfo.processInfo.environment
         if let path = directory ?? environment["QUIRE_HOME"], !path.isEmpty {
             dataDirectory = URL(fileURLWithPath: path)
@@ -49,7 +52,7 @@ struct QuireCommandLine: Sendable {
             console.err("quire: the local database failed: \(error.message). Check the disk and --data-dir.")
             return .ioError
         } catch let error as AccountError {
-            console.err("quire: \(error)")
+            console.err("quire: \(describe(error))")
             return Self.exitCode(for: error)
         } catch let error as SecretFileError {
             console.err("quire: \(error.description)")
@@ -94,6 +97,7 @@ struct QuireCommandLine: Sendable {
         let directory =
             dataDirectory
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".quire")
+        try DataDirectory.create(directory)
         do {
             return try QuireDevice(directory: directory)
         } catch let error as SQLiteError {

@@ -94,7 +94,7 @@ public struct AccountsAPIClient: Sendable {
                 .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
             ]
             let kind: AccountError = unreachable.contains(error.code) ? .unreachable : .transient
-            throw kind.with(message: "\(kind.message) (\(error.code.rawValue))")
+            throw kind.with(detail: "URLError \(error.code.rawValue)")
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as AccountError {
@@ -108,8 +108,7 @@ public struct AccountsAPIClient: Sendable {
         do {
             return try WireJSON.decoder().decode(type, from: response.body)
         } catch {
-            throw AccountError.invalidResponse.with(
-                message: "The server's answer could not be read (\(T.self)).", status: response.status)
+            throw AccountError.invalidResponse.with(status: response.status, detail: "not a \(T.self)")
         }
     }
 
