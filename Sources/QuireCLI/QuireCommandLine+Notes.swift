@@ -26,9 +26,19 @@ extension QuireCommandLine {
         if arguments.options["title"] == nil, arguments.options["body"] == nil {
             (title, body) = try TextEditor(directory: device.directory).edit(title: note.title, body: note.body)
         }
-        guard title != note.title || body != note.body else { return }
+        guard title != note.title || body != note.body else {
+            console.out("No change to \(Self.name(of: note)).")
+            return
+        }
+        let copiesBefore = await conflictCopies(of: note.id, in: device)
         // A `quire watch` may have pulled another device's edit while the editor was open.
         try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
+        let saved = Self.name(of: note.id, title: title)
+        if await conflictCopies(of: note.id, in: device) > copiesBefore {
+            console.out("Saved \(saved) as a conflict copy: it changed meanwhile (see quire conflicts).")
+        } else {
+            console.out("Saved \(saved).")
+        }
     }
 
     func removeNote(_ arguments: Arguments) async throws {
@@ -36,6 +46,7 @@ extension QuireCommandLine {
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         try await device.notes.delete(note.id)
+        console.out("Deleted \(Self.name(of: note)).")
     }
 
     func listNotes(_ arguments: Arguments) async throws {
@@ -75,6 +86,18 @@ extension QuireCommandLine {
         if let issue = note.syncIssue {
             console.err("Not synced: \(issue)")
         }
+    }
+
+    /// A note as a one-line message names it: `3d33abcd "Groceries"`.
+    static func name(of note: Note) -> String { name(of: note.id, title: note.title) }
+
+    static func name(of id: NoteID, title: String) -> String {
+        "\(id.description.prefix(8)) \"\(title.isEmpty ? "(untitled)" : title)\""
+    }
+
+    /// How many live conflict copies point at `id`.
+    func conflictCopies(of id: NoteID, in device: QuireDevice) async -> Int {
+        await allSummaries(device).filter { $0.conflictOf == id }.count
     }
 
     /// The list badge: empty for a synced note.

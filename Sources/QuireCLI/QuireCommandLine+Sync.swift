@@ -1,6 +1,7 @@
 import Foundation
 import QuireClient
 import QuireDomain
+import QuirePresentation
 
 // MARK: - sync, status
 
@@ -48,12 +49,17 @@ extension QuireCommandLine {
     func status(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
-        let status = await currentStatus(device)
+        var status = await currentStatus(device)
+        let session = try device.credentials.load()
+        // Tokens gone (signed out on this device) is "Signed out" too, not only a refused sync.
+        if let session, !session.isSignedIn { status.isSignedOut = true }
+        let label = SyncStatusLabel.text(for: status, syncConfigured: session != nil)
         if arguments.flag("json") {
-            try console.json(status)
+            try console.json(StatusJSON(status: status, label: label))
             return
         }
-        if let session = try device.credentials.load() {
+        console.out("Status:       \(label)")
+        if let session {
             console.out("Server:       \(session.serverURL.absoluteString)")
             console.out(
                 "Account:      \(session.username)"
