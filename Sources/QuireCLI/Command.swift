@@ -16,6 +16,9 @@ struct Command: Sendable {
     var examples: [String]
     /// More to say than the summary (a paragraph), or nil.
     var details: String?
+    /// When set, every failure of this command, usage errors included, exits with this code
+    /// (`merge-file` keeps diff3's 0 / 1 / 2).
+    var failureCode: ExitCode?
     var run: @Sendable (QuireCommandLine, Arguments) async throws -> Void
 
     func option(named name: String) -> CommandOption? { options.first { $0.name == name } }

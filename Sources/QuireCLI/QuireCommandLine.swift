@@ -45,7 +45,7 @@ struct QuireCommandLine: Sendable {
             try await dispatch()
             return .success
         } catch let error as CLIError {
-            console.err("quire: \(error.message)")
+            if !error.message.isEmpty { console.err("quire: \(error.message)") }
             if let hint = error.hint ?? usageHint(error), !hint.isEmpty { console.err(hint) }
             return error.code
         } catch let error as SQLiteError {
@@ -78,7 +78,12 @@ struct QuireCommandLine: Sendable {
                 console.out(HelpText.help(for: command))
                 return
             }
-            try await command.run(self, try Arguments(rest, for: command))
+            do {
+                try await command.run(self, try Arguments(rest, for: command))
+            } catch var error as CLIError where command.failureCode != nil && error.code != .failure {
+                error.code = command.failureCode!
+                throw error
+            }
         }
     }
 
