@@ -27,6 +27,18 @@ extension Command {
             usage: "ls [--json]", options: [.json], examples: ["quire ls"],
             run: { try await $0.listNotes($1) }),
         Command(
+            name: "search", group: .notes,
+            summary: "find notes by words in their title or text, best first (on this device, offline)",
+            usage: "search WORDS... [--json] [--limit N]",
+            options: [.json, CommandOption("limit", value: "N", "at most N notes (default 20)")],
+            examples: ["quire search cafe menu"],
+            details: """
+                Every word must match, as a whole word or the start of one ("groc" finds "Groceries");
+                case and accents do not matter ("cafe" finds "Café"). Titles count most. Matching
+                words are bold on a terminal, between ** otherwise. Conflict copies are marked.
+                """,
+            run: { try await $0.search($1) }),
+        Command(
             name: "show", group: .notes, summary: "print one note", usage: "show ID [--json]",
             options: [.json], examples: ["quire show 3d33"], run: { try await $0.showNote($1) }),
     ]

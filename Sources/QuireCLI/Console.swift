@@ -20,6 +20,9 @@ struct Console: Sendable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// True when stdout is a terminal: marks and colours go there only then.
+    var stdoutIsTerminal: Bool { isatty(FileHandle.standardOutput.fileDescriptor) == 1 }
+
     /// True when stderr is a terminal: progress lines go there only then.
     var stderrIsTerminal: Bool { isatty(FileHandle.standardError.fileDescriptor) == 1 }
 }

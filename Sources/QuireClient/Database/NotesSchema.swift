@@ -9,7 +9,7 @@ package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
-            indexTheList, trackAttemptsAndNotices,
+            indexTheList, trackAttemptsAndNotices, indexForSearch,
         ]
     }
 
@@ -158,6 +158,38 @@ package enum NotesSchema {
             WHERE refused = 1 AND EXISTS (
                 SELECT 1 FROM pending_changes later
                 WHERE later.note_id = pending_changes.note_id AND later.seq > pending_changes.seq);
+            """)
+    }
+
+    // MARK: - 7: full-text search
+
+    /// An FTS5 index of every note's title and body (`quire search`), case and diacritics folded
+    /// (`unicode61 remove_diacritics 2`: "cafe" finds "café"). It is an external-content index over
+    /// `notes`, keyed by the table's rowid, kept by triggers: every write path that changes a note
+    /// (a save, a delete, an applied pull, a settled conflict, a purge) updates it in its own
+    /// transaction, and none can forget to. Tombstones stay indexed and are filtered by the query.
+    /// The rowid is the key: nothing may rewrite `notes` with `REPLACE` or renumber it with
+    /// `VACUUM` without then running `INSERT INTO notes_search(notes_search) VALUES ('rebuild')`.
+    /// Notes saved before this migration are indexed by its rebuild.
+    static func indexForSearch(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE VIRTUAL TABLE notes_search USING fts5(
+                title, body, content = 'notes', content_rowid = 'rowid',
+                tokenize = 'unicode61 remove_diacritics 2');
+            CREATE TRIGGER notes_search_on_insert AFTER INSERT ON notes BEGIN
+                INSERT INTO notes_search (rowid, title, body) VALUES (NEW.rowid, NEW.title, NEW.body);
+            END;
+            CREATE TRIGGER notes_search_on_delete AFTER DELETE ON notes BEGIN
+                INSERT INTO notes_search (notes_search, rowid, title, body)
+                VALUES ('delete', OLD.rowid, OLD.title, OLD.body);
+            END;
+            CREATE TRIGGER notes_search_on_update AFTER UPDATE OF title, body ON notes BEGIN
+                INSERT INTO notes_search (notes_search, rowid, title, body)
+                VALUES ('delete', OLD.rowid, OLD.title, OLD.body);
+                INSERT INTO notes_search (rowid, title, body) VALUES (NEW.rowid, NEW.title, NEW.body);
+            END;
+            INSERT INTO notes_search (notes_search) VALUES ('rebuild');
             """)
     }
 }
