@@ -39,6 +39,25 @@ extension Command {
                 """,
             run: { try await $0.search($1) }),
         Command(
+            name: "export", group: .notes,
+            summary: "write every note to DIR as a Markdown file (front matter, then the text)",
+            usage: "export DIR", examples: ["quire export ~/notes-backup"],
+            details: """
+                One .md file per note, named after its title (made safe and unique); conflict
+                copies say 'conflict-copy-of:' in their front matter. Never overwrites a file. The
+                files hold the notes' plain text: they are made readable by you only.
+                """,
+            run: { try await $0.export($1) }),
+        Command(
+            name: "import", group: .notes, summary: "add .md and .txt files (or folders of them) as new notes",
+            usage: "import PATH...", examples: ["quire import ~/notes-backup"],
+            details: """
+                The title comes from the front matter's 'title:', else a first line '# Heading',
+                else the file name. A file whose title and text a note already has is skipped, so
+                importing an export again adds nothing.
+                """,
+            run: { try await $0.importNotes($1) }),
+        Command(
             name: "show", group: .notes, summary: "print one note", usage: "show ID [--json]",
             options: [.json], examples: ["quire show 3d33"], run: { try await $0.showNote($1) }),
     ]

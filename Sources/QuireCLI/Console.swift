@@ -20,6 +20,12 @@ struct Console: Sendable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// Rewrites one progress line in place on stderr (a carriage return, no newline); nil ends it
+    /// and clears the line. Call only when ``stderrIsTerminal``.
+    func progress(_ line: String?) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + (line ?? "")).utf8))
+    }
+
     /// True when stdout is a terminal: marks and colours go there only then.
     var stdoutIsTerminal: Bool { isatty(FileHandle.standardOutput.fileDescriptor) == 1 }
 

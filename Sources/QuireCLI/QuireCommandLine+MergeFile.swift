@@ -10,7 +10,7 @@ extension QuireCommandLine {
         let paths = try arguments.expectPositionals(["mine", "base", "theirs"])
         let labels = arguments.values["label", default: []]
         guard labels.count <= 3 else { throw CLIError.usage("-L is given more than three times") }
-        let texts = try paths.map(Self.readText)
+        let texts = try paths.map { try Self.readText($0) }
         let mineLabel = labels.count > 0 ? labels[0] : paths[0]
         let theirsLabel = labels.count > 2 ? labels[2] : paths[2]
         switch ThreeWayMerge.merge(base: texts[1], local: texts[0], server: texts[2]) {
@@ -28,13 +28,13 @@ extension QuireCommandLine {
         }
     }
 
-    /// The file's text; trouble when it cannot be read or is not UTF-8.
-    static func readText(_ path: String) throws -> String {
+    /// The file's text; an error with `code` when it cannot be read or is not UTF-8.
+    static func readText(_ path: String, failing code: ExitCode = .trouble) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(code: .trouble, message: "cannot read \(path)", hint: "")
+            throw CLIError(code: code, message: "cannot read \(path)", hint: "")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(code: .trouble, message: "\(path) is not UTF-8 text", hint: "")
+            throw CLIError(code: code, message: "\(path) is not UTF-8 text", hint: "")
         }
         return text
     }

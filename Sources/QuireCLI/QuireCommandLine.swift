@@ -102,7 +102,8 @@ struct QuireCommandLine: Sendable {
         let directory =
             dataDirectory
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".quire")
-        try DataDirectory.create(directory)
+        try PrivateFolder.create(
+            directory, what: "the data directory", advice: ". Choose another with --data-dir or $QUIRE_HOME")
         do {
             return try QuireDevice(directory: directory)
         } catch let error as SQLiteError {
