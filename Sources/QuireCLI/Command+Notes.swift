@@ -24,7 +24,13 @@ extension Command {
             usage: "rm ID", examples: ["quire rm 3d33"], run: { try await $0.removeNote($1) }),
         Command(
             name: "ls", group: .notes, summary: "list notes, newest first; unsynced ones are marked",
-            usage: "ls [--json]", options: [.json], examples: ["quire ls"],
+            usage: "ls [--sort updated|created|title] [--limit N] [--json]",
+            options: [
+                CommandOption("sort", value: "updated|created|title", "the order (default: updated, newest first)"),
+                CommandOption("limit", value: "N", "at most N notes"), .json,
+            ],
+            examples: ["quire ls", "quire ls --sort title --limit 20"],
+            details: "On a terminal each row also shows when the note changed and the start of its text.",
             run: { try await $0.listNotes($1) }),
         Command(
             name: "search", group: .notes,

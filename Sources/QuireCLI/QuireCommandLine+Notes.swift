@@ -51,23 +51,37 @@ extension QuireCommandLine {
 
     func listNotes(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
+        let order = try NoteListOrder(option: arguments.options["sort"])
+        let limit = try Self.positiveInteger(arguments.options["limit"], option: "limit") ?? Int.max
         let device = try openDevice()
+        let created = order == .created ? try await device.database.creationTimes() : [:]
+        let creation = { (id: NoteID) in created[id] ?? .distantPast }
         if arguments.flag("json") {
-            try console.json(await allNotes(device).map(NoteJSON.init))
+            let notes = order.sorted(
+                await allNotes(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation)
+            try console.json(notes.prefix(limit).map(NoteJSON.init))
             return
         }
-        let notes = await allSummaries(device)
+        let notes = Array(
+            order.sorted(
+                await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation
+            ).prefix(limit))
         guard !notes.isEmpty else {
             let status = await currentStatus(device)
             console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))
             return
         }
+        let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
         for note in notes {
-            let title = note.title.isEmpty ? "(untitled)" : note.title
             var badge = Self.badge(note.sync)
             if note.syncIssue != nil, note.sync != .refused { badge += badge.isEmpty ? "stuck" : ", stuck" }
-            let id = String(note.id.description.prefix(8))
-            console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+            if let rows {
+                console.out(rows.line(for: note, badge: badge, titleWidth: rows.titleWidth(notes)))
+            } else {
+                let title = note.title.isEmpty ? "(untitled)" : note.title
+                let id = String(note.id.description.prefix(8))
+                console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+            }
             if let issue = note.syncIssue { console.out("          \(issue)") }
         }
     }

@@ -10,6 +10,7 @@ package enum NotesSchema {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
             indexTheList, trackAttemptsAndNotices, indexForSearch,
+            recordCreationTimes,
         ]
     }
 
@@ -190,6 +191,22 @@ package enum NotesSchema {
                 INSERT INTO notes_search (rowid, title, body) VALUES (NEW.rowid, NEW.title, NEW.body);
             END;
             INSERT INTO notes_search (notes_search) VALUES ('rebuild');
+            """)
+    }
+
+    // MARK: - 8: when each note was created
+
+    /// When each note was created on this device, or first arrived here from another (the payload
+    /// does not carry a creation time), for `quire ls --sort created`. Set by a trigger on insert,
+    /// so no write path can forget it; notes from before this migration take their last update.
+    static func recordCreationTimes(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN created_at REAL;
+            UPDATE notes SET created_at = updated_at;
+            CREATE TRIGGER notes_created_on_insert AFTER INSERT ON notes WHEN NEW.created_at IS NULL BEGIN
+                UPDATE notes SET created_at = NEW.updated_at WHERE id = NEW.id;
+            END;
             """)
     }
 }
