@@ -26,13 +26,17 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + (line ?? "")).utf8))
     }
 
+    /// The size of the window stdout shows in, when it is a terminal that knows it.
+    static var windowSize: (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(FileHandle.standardOutput.fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
+        else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
     /// The terminal's width in columns: the window's, else `$COLUMNS`, else 80.
     static var terminalWidth: Int {
-        var size = winsize()
-        if ioctl(FileHandle.standardOutput.fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
+        windowSize?.columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
     }
 
     /// True when stdout is a terminal: marks and colours go there only then.
