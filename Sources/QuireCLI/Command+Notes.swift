@@ -30,7 +30,10 @@ extension Command {
                 CommandOption("limit", value: "N", "at most N notes"), .json,
             ],
             examples: ["quire ls", "quire ls --sort title --limit 20"],
-            details: "On a terminal each row also shows when the note changed and the start of its text.",
+            details: """
+                On a terminal each row also shows when the note changed and the start of its text,
+                and a list longer than the terminal goes through $PAGER (default: less -FRX).
+                """,
             run: { try await $0.listNotes($1) }),
         Command(
             name: "search", group: .notes,

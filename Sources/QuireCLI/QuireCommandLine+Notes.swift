@@ -72,18 +72,22 @@ extension QuireCommandLine {
             return
         }
         let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
+        let titleWidth = rows?.titleWidth(notes) ?? 0
+        var lines: [String] = []
         for note in notes {
             var badge = Self.badge(note.sync)
             if note.syncIssue != nil, note.sync != .refused { badge += badge.isEmpty ? "stuck" : ", stuck" }
             if let rows {
-                console.out(rows.line(for: note, badge: badge, titleWidth: rows.titleWidth(notes)))
+                lines.append(rows.line(for: note, badge: badge, titleWidth: titleWidth))
             } else {
                 let title = note.title.isEmpty ? "(untitled)" : note.title
                 let id = String(note.id.description.prefix(8))
-                console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+                lines.append(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
             }
-            if let issue = note.syncIssue { console.out("          \(issue)") }
+            if let issue = note.syncIssue { lines.append("          \(issue)") }
         }
+        // A list longer than the terminal goes through $PAGER; piped, never.
+        try Pager.show(lines, console: console)
     }
 
     func showNote(_ arguments: Arguments) async throws {

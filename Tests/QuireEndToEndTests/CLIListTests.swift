@@ -60,4 +60,31 @@ import Testing
         #expect(line.contains("milk eggs and bread"))
         #expect(line.contains("[not synced]"))
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script"))
+    func aListLongerThanTheTerminalGoesThroughThePagerButNeverWhenPiped() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-ls")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        for index in 0..<6 { try await device.ok("new", "--title", "Note \(index)") }
+        let pager = ["PAGER": "sed 's/^/paged: /'", "LINES": "4", "COLUMNS": "100"]
+        let quire = try BuiltProducts.executable("quire").path
+        let terminal = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(quire) --data-dir \(device.directory.path) ls", "/dev/null"], environment: pager)
+        #expect(terminal.exitCode == 0)
+        let shown = terminal.stdout.split(whereSeparator: \.isNewline)
+        #expect(shown.count == 6)
+        #expect(shown.allSatisfy { $0.hasPrefix("paged: ") }, "\(terminal.stdout)")
+
+        let short = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(quire) --data-dir \(device.directory.path) ls --limit 2", "/dev/null"],
+            environment: pager)
+        #expect(!short.stdout.contains("paged: "))
+
+        let piped = try await device.run("ls", environment: pager)
+        #expect(!piped.stdout.contains("paged: "))
+        #expect(piped.stdout.split(separator: "\n").count == 6)
+    }
 }
