@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "QuireTrips"),
         .target(
             name: "QuireClient",
-            dependencies: ["QuireDomain", "QuireWire", "QuireSQLite", "QuireCrypto"]),
+            dependencies: [
+                "QuireDomain", "QuireMerge", "QuireTrips", "QuireWire", "QuireSQLite", "QuireCrypto",
+            ]),
 
         .target(name: "QuirePresentation", dependencies: ["QuireDomain"]),
 

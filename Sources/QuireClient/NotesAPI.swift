@@ -17,7 +17,8 @@ public struct FeedStep: Hashable, Sendable {
 public enum WriteOutcome: Equatable, Sendable {
     /// Applied (or applied before: a resend gets the first answer). `version` is nil for a delete;
     /// `feed` says where a put landed in the feed, when the server says so.
-    case accepted(version: Int?, feed: FeedStep? = nil)
+    /// `tag` is the new version's tag, when the server sends one.
+    case accepted(version: Int?, feed: FeedStep? = nil, tag: String? = nil)
     /// The base version is stale: the server's current copy, or its tombstone.
     case conflict(NoteChangeDTO)
 }
@@ -71,13 +72,25 @@ public protocol NotesAPI: Sendable {
     /// One page of the feed after `cursor` (nil: every live note). `wait` > 0 holds the request
     /// until a change arrives or that many seconds pass.
     func changes(since cursor: Cursor?, limit: Int, wait: Int) async throws -> ChangesPageDTO
-    /// Creates or updates a note. A repeated change id gets the first answer.
-    func put(_ id: NoteID, payload: String, baseVersion: Int?, change: ChangeID) async throws
-        -> WriteOutcome
+    /// Creates or updates a note. A repeated change id gets the first answer. `baseVersionTag`
+    /// is the tag the server sent with `baseVersion`, when known.
+    func put(
+        _ id: NoteID, payload: String, baseVersion: Int?, baseVersionTag: String?, change: ChangeID
+    ) async throws -> WriteOutcome
     /// Deletes a note. Deleting a note the server already deleted is accepted.
-    func delete(_ id: NoteID, baseVersion: Int, change: ChangeID) async throws -> WriteOutcome
+    func delete(_ id: NoteID, baseVersion: Int, baseVersionTag: String?, change: ChangeID)
+        async throws -> WriteOutcome
     /// Sends several changes in one request, applied in one transaction, each with its single
     /// route's rules. One answer per change, in order: its outcome, or why the server refused it.
     /// Throws (``NotesAPIError``) when the batch as a whole got no usable answer.
     func batch(_ changes: [BatchChangeDTO]) async throws -> [Result<WriteOutcome, NotesAPIError>]
+}
+
+extension NotesAPI {
+    /// A put on a base whose tag is not known (tools and tests that write on their own).
+    public func put(_ id: NoteID, payload: String, baseVersion: Int?, change: ChangeID)
+        async throws -> WriteOutcome
+    {
+        try await put(id, payload: payload, baseVersion: baseVersion, baseVersionTag: nil, change: change)
+    }
 }

@@ -53,7 +53,8 @@ public protocol PushRecords: Sendable {
     func freezePayload(_ change: ChangeID, payload: String) async throws -> String
     /// The server accepted the change: drop it, record the note's new version (nil for a delete,
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
-    func complete(_ change: ChangeID, version: Int?) async throws
+    /// `tag` is the server's tag of that version, when it sent one.
+    func complete(_ change: ChangeID, version: Int?, tag: String?) async throws
     /// The server will never take this change. If a later save of the note is queued behind it,
     /// that save supersedes it (it is the device's newer text); otherwise the change stays, not
     /// sent, with its text and `reason` shown on the note, until the next save or delete of it.

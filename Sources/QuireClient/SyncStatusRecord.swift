@@ -1,7 +1,7 @@
 import Foundation
 
 /// The engine's own record of its runs; the database stores it in its status row.
-public struct SyncRunRecord: Hashable, Sendable {
+public struct SyncRunRecord: Hashable, Sendable, Codable {
     public var lastSyncedAt: Date?
     public var isSyncing: Bool
     public var lastRunFailed: Bool

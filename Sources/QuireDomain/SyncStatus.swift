@@ -8,8 +8,16 @@ public struct SyncStatus: Equatable, Sendable, Codable {
     public var lastRunFailed: Bool
     /// Why the last run failed, for people (no note text).
     public var lastError: String?
-    /// Changes saved here that the server has not acknowledged.
+    /// Changes saved here that the server has not acknowledged: notes' changes and trips' field
+    /// changes together.
     public var pendingCount: Int
+    /// Of ``pendingCount``, the trips' field changes.
+    public var tripPendingCount: Int
+    /// Trip fields (and deleted items) where this device's change met another's, waiting for the
+    /// person's choice.
+    public var tripConflictCount: Int
+    /// Trip field changes the server refused (each field says why; its next edit sends it again).
+    public var tripRejectedCount: Int
     /// Conflict copies waiting for the user to resolve them.
     public var conflictCount: Int
     /// Notes the server sent that could not be decrypted (skipped, never applied).
@@ -32,8 +40,12 @@ public struct SyncStatus: Equatable, Sendable, Codable {
         lastError: String? = nil, pendingCount: Int = 0, conflictCount: Int = 0,
         undecryptableCount: Int = 0, isOffline: Bool = false, isSignedOut: Bool = false,
         oldestPendingSince: Date? = nil, refusedCount: Int = 0, stuckCount: Int = 0,
-        notice: String? = nil
+        notice: String? = nil, tripPendingCount: Int = 0, tripConflictCount: Int = 0,
+        tripRejectedCount: Int = 0
     ) {
+        self.tripPendingCount = tripPendingCount
+        self.tripConflictCount = tripConflictCount
+        self.tripRejectedCount = tripRejectedCount
         self.refusedCount = refusedCount
         self.stuckCount = stuckCount
         self.notice = notice

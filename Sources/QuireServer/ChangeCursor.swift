@@ -74,7 +74,7 @@ struct ChangeCursor: Equatable, Sendable {
     }
 
     /// 1 to 18 decimal digits, nothing else.
-    private static func number(_ digits: Substring) -> Int64? {
+    static func number(_ digits: Substring) -> Int64? {
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= "0" && $0 <= "9" })
         else { return nil }
         return Int64(digits)

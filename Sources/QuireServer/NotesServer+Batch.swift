@@ -68,17 +68,28 @@ extension NotesServer {
                 if let base = change.baseVersion, base < 1 {
                     throw APIError.invalidRequest("changes[\(index)].baseVersion must be 1 or more, or null")
                 }
-                write = .put(noteID: id, payload: payload, baseVersion: change.baseVersion)
+                let tag = try RequestValidation.versionTag(
+                    change.baseVersionTag, name: "changes[\(index)].baseVersionTag")
+                write = .put(
+                    noteID: id, payload: payload,
+                    base: change.baseVersion.map { BaseVersion(number: $0, tag: tag) })
                 single = HTTPRequest(
                     method: "PUT", path: WireRoutes.note(change.id),
-                    body: WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: change.baseVersion)))
+                    body: WireJSON.encode(
+                        PutNoteRequestDTO(
+                            payload: payload, baseVersion: change.baseVersion,
+                            baseVersionTag: change.baseVersionTag)))
             case "delete":
                 guard let base = change.baseVersion, base >= 1 else {
                     throw APIError.invalidRequest("changes[\(index)].baseVersion must be 1 or more for a delete")
                 }
-                write = .delete(noteID: id, baseVersion: base)
+                let tag = try RequestValidation.versionTag(
+                    change.baseVersionTag, name: "changes[\(index)].baseVersionTag")
+                write = .delete(noteID: id, base: BaseVersion(number: base, tag: tag))
+                var query = ["baseVersion": "\(base)"]
+                if let tagText = change.baseVersionTag { query["baseVersionTag"] = tagText }
                 single = HTTPRequest(
-                    method: "DELETE", path: WireRoutes.note(change.id), query: ["baseVersion": "\(base)"])
+                    method: "DELETE", path: WireRoutes.note(change.id), query: query)
             default:
                 throw APIError.invalidRequest("changes[\(index)].op must be put or delete")
             }
@@ -103,6 +114,7 @@ extension NotesServer {
                 result.version = answer.version
                 result.cursor = answer.cursor
                 result.previousCursor = answer.previousCursor
+                result.versionTag = answer.versionTag
             }
         case 409:
             result.note = try? decoder.decode(ConflictResponseDTO.self, from: body).note

@@ -7,7 +7,8 @@ extension NotesServer {
     /// public internet. The scrape itself is counted after it is answered, so it shows from the
     /// next scrape on.
     func metricsResponse() async -> HTTPResponse {
-        let text = metrics.exposition(longPollWaiters: await notifier.waiterCount)
+        let text = metrics.exposition(
+            longPollWaiters: await notifier.waiterCount + tripNotifier.waiterCount)
         var headers = HTTPResponse.baseHeaders
         headers["Content-Type"] = ServerMetrics.contentType
         return HTTPResponse(status: 200, headers: headers, body: Data(text.utf8))

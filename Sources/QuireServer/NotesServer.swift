@@ -12,6 +12,12 @@ public final class NotesServer: Sendable {
     let storage: any ServerStorage
     let configuration: NotesServerConfiguration
     let notifier = ChangeNotifier()
+    /// The trips routes' storage: `storage` itself when it keeps trips, else nil (the trips
+    /// routes then answer 501).
+    let trips: (any TripStorage)?
+    /// Wakes long-polls of the trips feed; separate from ``notifier`` so a note saved does not
+    /// end a trips poll, nor a trip change a notes poll.
+    let tripNotifier = ChangeNotifier()
     let metrics = ServerMetrics()
     let throttle: LoginThrottle
     let hasher: AuthKeyHasher
@@ -27,6 +33,7 @@ public final class NotesServer: Sendable {
         log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
     ) {
         self.storage = storage
+        self.trips = storage as? any TripStorage
         self.configuration = configuration
         self.throttle = LoginThrottle(policy: configuration.throttle, now: now)
         self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
@@ -105,6 +112,7 @@ public final class NotesServer: Sendable {
             break
         }
         if let response = try await accountsRoute(request) { return response }
+        if let response = try await tripsRoute(request) { return response }
         guard path.hasPrefix(WireRoutes.notesPrefix) else {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
@@ -120,10 +128,16 @@ public final class NotesServer: Sendable {
         let write: NoteWrite
         if request.method == "PUT" {
             let body = try RequestValidation.putBody(request.body)
-            write = .put(noteID: noteID, payload: body.payload, baseVersion: body.baseVersion)
+            write = .put(
+                noteID: noteID, payload: body.payload,
+                base: try body.baseVersion.map {
+                    BaseVersion(
+                        number: $0,
+                        tag: try RequestValidation.versionTag(
+                            body.baseVersionTag, name: "baseVersionTag"))
+                })
         } else {
-            write = .delete(
-                noteID: noteID, baseVersion: try RequestValidation.deleteBaseVersion(request))
+            write = .delete(noteID: noteID, base: try RequestValidation.deleteBase(request))
         }
         let idempotency = IdempotencyKey(
             key: key, fingerprint: RequestValidation.fingerprint(request))
@@ -175,7 +189,8 @@ public final class NotesServer: Sendable {
                 200,
                 PutNoteResponseDTO(
                     version: version, cursor: ChangeCursor(position: position).text,
-                    previousCursor: ChangeCursor(position: previous).text))
+                    previousCursor: ChangeCursor(position: previous).text,
+                    versionTag: position.mark.flatMap(StoredNote.tagText)))
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note):
@@ -264,21 +279,26 @@ public final class NotesServer: Sendable {
     /// Deletes tombstones last changed before `cutoff`; incremental cursors from before them get
     /// 410 after. A full listing gets 410 only when a purged tombstone was written after its first
     /// page (it may be the delete of a note the listing showed); a purge of older ones never stops
-    /// it. Returns how many were deleted.
+    /// it. Trip items (and trips) deleted before `cutoff` go too, with all their fields, and a
+    /// trip changes cursor from before them gets 410. Returns how many notes, items and trips
+    /// were deleted.
     @discardableResult
     public func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
-        try await storage.purgeTombstones(olderThan: cutoff)
+        let notes = try await storage.purgeTombstones(olderThan: cutoff)
+        return notes + (try await trips?.purgeTripTombstones(olderThan: cutoff) ?? 0)
     }
 
     /// Ends every long-poll at once (each answers its current page); later polls answer at once.
     /// Call before stopping a host so no connection stays held open.
     public func wakeAllWaiters() async {
         await notifier.shutDown()
+        await tripNotifier.shutDown()
     }
 
     /// Wakes all waiters and closes the storage; later requests get 503 `unavailable`.
     public func shutDown() async {
         await notifier.shutDown()
+        await tripNotifier.shutDown()
         await storage.close()
     }
 }
@@ -288,6 +308,11 @@ extension StoredNote {
     var wire: NoteChangeDTO {
         NoteChangeDTO(
             id: id, version: version, updatedAt: updatedAt, deleted: deleted,
-            payload: deleted ? nil : payload)
+            payload: deleted ? nil : payload, versionTag: Self.tagText(mark))
+    }
+
+    /// A mark as a version tag; none for 0 (a state from before tags were kept).
+    static func tagText(_ mark: Int64) -> String? {
+        mark > 0 ? String(mark) : nil
     }
 }

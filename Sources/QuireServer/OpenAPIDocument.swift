@@ -1,4 +1,4 @@
-/// The OpenAPI 3.0 description of API v1 (accounts, sessions and notes) and `/metrics`, served at
+/// The OpenAPI 3.0 description of API v1 (accounts, sessions, notes and trips) and `/metrics`, served at
 /// `GET /v1/openapi.json`.
 ///
 /// Hand-written; `OpenAPIDocumentTests` checks that it parses and names every route the router serves.
@@ -15,6 +15,7 @@ enum OpenAPIDocument {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
             "parameters": {
               "NoteID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } },
+              "TripID": { "name": "id", "in": "path", "required": true, "description": "A device-made UUID in lowercase.", "schema": { "type": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" } },
               "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": true, "description": "The change id; a resend with the same key and request gets the first answer, with another request 422.", "schema": { "type": "string", "minLength": 1, "maxLength": 200 } }
             },
             "schemas": {
@@ -29,7 +30,8 @@ enum OpenAPIDocument {
                   "version": { "type": "integer", "minimum": 1 },
                   "updatedAt": { "type": "string", "format": "date-time" },
                   "deleted": { "type": "boolean" },
-                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" }
+                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" },
+                  "versionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "Opaque; with version, names this state in the server's history (after a restore from a backup one version number may name two texts). Send it back as baseVersionTag. Absent for states written before tags were kept." }
                 }
               },
               "ChangesPage": {
@@ -42,9 +44,9 @@ enum OpenAPIDocument {
               },
               "PutNoteRequest": {
                 "type": "object", "required": ["payload"],
-                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true } }
+                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true }, "baseVersionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "The versionTag of baseVersion; a base whose tag differs from the note's current one is a conflict (409) even when the numbers match." } }
               },
-              "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" } } },
+              "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" }, "versionTag": { "type": "string" } } },
               "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } },
               "KDFParameters": {
                 "type": "object", "required": ["algorithm", "salt", "iterations"],
@@ -79,6 +81,90 @@ enum OpenAPIDocument {
                 }
               },
               "RefreshSessionRequest": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string" } } },
+              "CreateTripRequest": {
+                "type": "object", "required": ["wrappedKey"],
+                "properties": { "wrappedKey": { "type": "string", "format": "byte", "description": "base64 of the trip key sealed with the account's notes key, 28 to 1024 bytes" } }
+              },
+              "TripEntry": {
+                "type": "object", "required": ["id", "wrappedKey", "role", "deleted", "revision"],
+                "properties": {
+                  "id": { "type": "string", "format": "uuid" },
+                  "wrappedKey": { "type": "string", "format": "byte", "description": "The trip key sealed for this account" },
+                  "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
+                  "deleted": { "type": "boolean", "description": "The trip's deleted field is true; the entry stays" },
+                  "revision": { "type": "integer", "minimum": 0, "description": "The trip's newest revision" }
+                }
+              },
+              "TripsFeedPage": {
+                "type": "object", "required": ["trips", "nextCursor", "hasMore"],
+                "properties": {
+                  "trips": { "type": "array", "items": { "$ref": "#/components/schemas/TripEntry" }, "description": "Each trip once, at its newest state, in the order the trips last changed" },
+                  "nextCursor": { "type": "string", "description": "Opaque; send it back as since." },
+                  "hasMore": { "type": "boolean" }
+                }
+              },
+              "TripField": {
+                "type": "object", "required": ["field", "revision"],
+                "properties": {
+                  "item": { "type": "string", "format": "uuid", "nullable": true, "description": "null for a field of the trip itself" },
+                  "field": { "type": "string", "description": "Trip fields: title, startDate, endDate, notes, deleted. Item fields: title, kind, notes, location, start, end, order, deleted." },
+                  "value": { "type": "string", "nullable": true, "description": "Sealed value (base64), null when cleared; for deleted, the plain text true or false" },
+                  "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "The device's keyed hash of the plaintext" },
+                  "revision": { "type": "integer", "minimum": 1, "description": "The trip revision that wrote this value (per trip, gap-free, from 1)" }
+                }
+              },
+              "TripChangesPage": {
+                "type": "object", "required": ["changes", "nextCursor", "hasMore"],
+                "properties": {
+                  "changes": { "type": "array", "items": { "$ref": "#/components/schemas/TripField" }, "description": "Fields written after the cursor, in revision order, each once at its newest value" },
+                  "nextCursor": { "type": "string", "description": "Opaque and bound to this trip; send it back as cursor." },
+                  "hasMore": { "type": "boolean" }
+                }
+              },
+              "TripSnapshot": {
+                "type": "object", "required": ["trip", "fields", "cursor"],
+                "properties": {
+                  "trip": { "$ref": "#/components/schemas/TripEntry" },
+                  "fields": { "type": "array", "items": { "$ref": "#/components/schemas/TripField" }, "description": "Every stored field of the trip and its items, tombstones included, in revision order" },
+                  "cursor": { "type": "string", "description": "Continues the changes feed after this snapshot." }
+                }
+              },
+              "TripOp": {
+                "type": "object", "required": ["field", "baseRevision"],
+                "properties": {
+                  "item": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "description": "A lowercase UUID; null or absent for the trip itself. An unknown item is created." },
+                  "field": { "type": "string", "description": "For the trip: title, startDate, endDate, notes, deleted. For an item: title, kind, notes, location, start, end, order, deleted." },
+                  "value": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 65536, "description": "Base64 of the sealed value, or null to clear it. For deleted: true or false (not null)." },
+                  "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "Present exactly when value is (optional for deleted, whose plain value is compared)." },
+                  "baseRevision": { "type": "integer", "minimum": 0, "description": "The revision of the value the person edited; 0 for a field never seen on the server." }
+                }
+              },
+              "TripOpsRequest": {
+                "type": "object", "required": ["opId", "ops"],
+                "properties": {
+                  "opId": { "type": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "description": "Device-made, one per request; a resend of the same request gets the first answer byte for byte, another request with it 422 op_id_reused." },
+                  "ops": { "type": "array", "minItems": 1, "maxItems": 200, "items": { "$ref": "#/components/schemas/TripOp" } }
+                }
+              },
+              "TripOpResult": {
+                "type": "object", "required": ["status"],
+                "properties": {
+                  "status": { "type": "string", "enum": ["applied", "conflict", "rejected"] },
+                  "revision": { "type": "integer", "description": "applied: the field's revision (unchanged when the value was already stored)" },
+                  "conflictField": { "type": "string", "description": "conflict: the op's field, or deleted when the item (or trip) was deleted" },
+                  "serverValue": { "type": "string", "nullable": true },
+                  "serverValueHash": { "type": "string", "nullable": true },
+                  "serverRevision": { "type": "integer" },
+                  "reason": { "type": "string", "description": "rejected: why, e.g. trip_deleted for an item op in a deleted trip" }
+                }
+              },
+              "TripOpsResponse": {
+                "type": "object", "required": ["results", "revision"],
+                "properties": {
+                  "results": { "type": "array", "items": { "$ref": "#/components/schemas/TripOpResult" }, "description": "One per op, in order" },
+                  "revision": { "type": "integer", "description": "The trip's newest revision after the request" }
+                }
+              },
               "ChangePasswordRequest": {
                 "type": "object", "required": ["currentAuthKey", "newAuthKey", "kdf", "wrappedNotesKey"],
                 "properties": {
@@ -181,7 +267,7 @@ enum OpenAPIDocument {
             "/v1/notes/batch": {
               "post": {
                 "summary": "Several pending changes in one request, applied in order in one transaction",
-                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
+                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
                 "security": [{ "bearer": [] }],
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }
@@ -200,6 +286,85 @@ enum OpenAPIDocument {
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
                   "410": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips": {
+              "get": {
+                "summary": "The account's trips feed: each trip it belongs to once, at its newest state, ordered by when it last changed",
+                "security": [{ "bearer": [] }],
+                "parameters": [
+                  { "name": "since", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor; absent for every trip." },
+                  { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } },
+                  { "name": "wait", "in": "query", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 0 }, "description": "Seconds to hold an empty page open until one of the account's trips changes." }
+                ],
+                "responses": {
+                  "200": { "description": "A page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripsFeedPage" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips/{id}": {
+              "put": {
+                "summary": "Create a trip owned by the caller; idempotent for the same account",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/TripID" }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateTripRequest" } } } },
+                "responses": {
+                  "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
+                  "200": { "description": "The caller already has it (the stored entry)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Error" },
+                  "413": { "$ref": "#/components/responses/Error" }
+                }
+              },
+              "get": {
+                "summary": "The trip's snapshot: every field (tombstones included) and the cursor that continues after it",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/TripID" }],
+                "responses": {
+                  "200": { "description": "The snapshot", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripSnapshot" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips/{id}/ops": {
+              "post": {
+                "summary": "Apply field ops in order, in one transaction, with the per-field merge rule",
+                "description": "An op applies when its field does not exist, has not changed since baseRevision, or already holds the value (equal valueHash; for deleted, the plain value); otherwise it is a conflict with the server's value. An op on a deleted item or trip, other than setting deleted, is a conflict on deleted. A trip the caller is not a member of is 404; a viewer gets 403. The body is at most 4194304 bytes.",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/TripID" }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripOpsRequest" } } } },
+                "responses": {
+                  "200": { "description": "One result per op", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripOpsResponse" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "413": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips/{id}/changes": {
+              "get": {
+                "summary": "The trip's fields written after the cursor, in revision order",
+                "security": [{ "bearer": [] }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/TripID" },
+                  { "name": "cursor", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor or snapshot cursor of this trip; absent for every field from the beginning." },
+                  { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } }
+                ],
+                "responses": {
+                  "200": { "description": "A page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripChangesPage" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "410": { "description": "cursor_expired: the cursor is older than the trip's purge of deleted items; fetch the snapshot", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
                 }
               }
             },
@@ -224,7 +389,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/NoteID" },
                   { "$ref": "#/components/parameters/IdempotencyKey" },
-                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } }
+                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } },
+                  { "name": "baseVersionTag", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^[0-9]{1,15}$" } }
                 ],
                 "responses": {
                   "204": { "description": "Deleted, or already deleted" },

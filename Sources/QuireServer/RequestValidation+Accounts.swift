@@ -173,7 +173,7 @@ extension RequestValidation {
     }
 
     /// Decodes a JSON object into a struct of optional fields; a field of the wrong type is named.
-    private static func object<T: Decodable>(_ type: T.Type, _ body: Data, example: String)
+    static func object<T: Decodable>(_ type: T.Type, _ body: Data, example: String)
         throws(APIError) -> T
     {
         let json: Any

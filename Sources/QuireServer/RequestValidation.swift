@@ -40,6 +40,7 @@ enum RequestValidation {
     private struct LoosePutBody: Decodable {
         var payload: String?
         var baseVersion: Int?
+        var baseVersionTag: String?
     }
 
     /// Decodes a `PutNoteRequestDTO`: `payload` a non-empty string, `baseVersion` absent, null or an
@@ -70,7 +71,30 @@ enum RequestValidation {
             throw .invalidRequest(
                 "'baseVersion' must be an integer of at least 1, or null for a new note.")
         }
-        return PutNoteRequestDTO(payload: payload, baseVersion: loose.baseVersion)
+        _ = try versionTag(loose.baseVersionTag, name: "baseVersionTag")
+        return PutNoteRequestDTO(
+            payload: payload, baseVersion: loose.baseVersion, baseVersionTag: loose.baseVersionTag)
+    }
+
+    /// A version tag the server issued (see ``BaseVersion``): 1 to 15 decimal digits naming a
+    /// mark; nil when absent.
+    static func versionTag(_ text: String?, name: String) throws(APIError) -> Int64? {
+        guard let text else { return nil }
+        guard text.count <= 15, let tag = plainInteger(text).map(Int64.init), tag >= 1,
+            tag <= FeedPosition.maxMark
+        else {
+            throw .invalidRequest(
+                "'\(name)' must be the versionTag the server sent with that version "
+                    + "(1 to 15 digits), or left out.")
+        }
+        return tag
+    }
+
+    /// `baseVersion` and `baseVersionTag` of a DELETE.
+    static func deleteBase(_ request: HTTPRequest) throws(APIError) -> BaseVersion {
+        BaseVersion(
+            number: try deleteBaseVersion(request),
+            tag: try versionTag(request.query["baseVersionTag"], name: "baseVersionTag"))
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -87,6 +111,8 @@ enum RequestValidation {
             return "'payload' must be a non-empty string (the sealed note)."
         case "baseVersion":
             return "'baseVersion' must be an integer of at least 1, or null for a new note."
+        case "baseVersionTag":
+            return "'baseVersionTag' must be a string: the versionTag of the base version."
         default:
             return "The body must be a JSON object with 'payload' (string) and 'baseVersion'."
         }
@@ -130,7 +156,7 @@ enum RequestValidation {
     }
 
     /// Digits only (an optional leading minus), at most 18 of them: no `+5`, ` 5` or `5.0`.
-    private static func plainInteger(_ text: String) -> Int? {
+    static func plainInteger(_ text: String) -> Int? {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= "0" && $0 <= "9" })
         else { return nil }

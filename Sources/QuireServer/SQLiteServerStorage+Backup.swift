@@ -15,7 +15,7 @@ extension SQLiteServerStorage {
     package func allNotes(account: AccountID) throws -> [StoredNote] {
         try open().query(
             """
-            SELECT note_id, version, updated_at, deleted, payload, seq, written_by FROM notes
+            SELECT note_id, version, updated_at, deleted, payload, seq, written_by, mark FROM notes
             WHERE account_id = ? ORDER BY seq
             """, bindings: [account.rawValue], map: Self.storedNote)
     }

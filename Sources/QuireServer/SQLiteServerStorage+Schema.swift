@@ -55,7 +55,21 @@ extension SQLiteServerStorage {
             letALostRefreshReplyBeRetried,
             rememberPurgedVersions,
             markEachSequenceNumber,
+            storeTrips,
+            tagEachNoteVersion,
         ])
+    }
+
+    /// Migration 8: each note's state keeps the mark of the write that produced it, sent as its
+    /// version's tag, so a version number is never taken for another history's text of the same
+    /// number (see ``BaseVersion``). Rows whose mark was pruned, or written before marks, get 0.
+    private static func tagEachNoteVersion(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN mark INTEGER NOT NULL DEFAULT 0;
+            UPDATE notes SET mark = COALESCE(
+                (SELECT seq_marks.mark FROM seq_marks WHERE seq_marks.seq = notes.seq), 0);
+            """)
     }
 
     /// Migration 6: a random mark for each sequence number handed out, drawn in the write's

@@ -76,7 +76,8 @@ public actor SQLiteServerStorage: ServerStorage {
         _ write: NoteWrite, account: AccountID, writer: SessionID?, now: Date, db: SQLiteConnection
     ) throws -> NoteWriteOutcome {
         switch write {
-        case .put(let noteID, let payload, let baseVersion):
+        case .put(let noteID, let payload, let base):
+            let baseVersion = base?.number
             let previous = try feedPosition(account: account, db: db)
             guard let current = try note(noteID, account: account, db: db) else {
                 // A base for a note the server no longer has must not lose the client's text. An
@@ -102,10 +103,11 @@ public actor SQLiteServerStorage: ServerStorage {
                 try db.run(
                     """
                     INSERT INTO notes
-                        (account_id, note_id, version, deleted, payload, updated_at, seq, written_by)
-                    VALUES (?, ?, ?, 0, ?, ?, ?, ?)
+                        (account_id, note_id, version, deleted, payload, updated_at, seq, written_by,
+                        mark)
+                    VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
                     """, account.rawValue, noteID, version, payload, now.storedMilliseconds,
-                    position.seq, writer?.rawValue)
+                    position.seq, writer?.rawValue, position.mark ?? 0)
                 if purged > 0 {
                     try db.run(
                         "DELETE FROM purged_versions WHERE account_id = ? AND note_id = ?",
@@ -113,17 +115,17 @@ public actor SQLiteServerStorage: ServerStorage {
                 }
                 return .saved(version: version, position: position, previous: previous)
             }
-            guard baseVersion == current.version else { return .conflict(current) }
+            guard let base, base.names(current) else { return .conflict(current) }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
                 noteID, account: account, version: current.version + 1, deleted: false,
                 payload: payload, writer: writer, now: now, db: db)
             return .saved(version: current.version + 1, position: position, previous: previous)
 
-        case .delete(let noteID, let baseVersion):
+        case .delete(let noteID, let base):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
             if current.deleted { return .alreadyDeleted }
-            guard baseVersion == current.version else { return .conflict(current) }
+            guard base.names(current) else { return .conflict(current) }
             try update(
                 noteID, account: account, version: current.version + 1, deleted: true,
                 payload: nil, writer: writer, now: now, db: db)
@@ -141,10 +143,10 @@ public actor SQLiteServerStorage: ServerStorage {
         try db.run(
             """
             UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
-                written_by = ?
+                written_by = ?, mark = ?
             WHERE account_id = ? AND note_id = ?
             """, version, deleted, payload, now.storedMilliseconds, position.seq,
-            writer?.rawValue, account.rawValue, noteID)
+            writer?.rawValue, position.mark ?? 0, account.rawValue, noteID)
         return position
     }
 
@@ -153,7 +155,7 @@ public actor SQLiteServerStorage: ServerStorage {
     {
         try db.queryFirst(
             """
-            SELECT note_id, version, updated_at, deleted, payload, seq, written_by FROM notes
+            SELECT note_id, version, updated_at, deleted, payload, seq, written_by, mark FROM notes
             WHERE account_id = ? AND note_id = ?
             """, account.rawValue, noteID, map: Self.storedNote)
     }
@@ -177,7 +179,7 @@ public actor SQLiteServerStorage: ServerStorage {
     ///
     /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
     /// can only be left over from a history a restore replaced; the number is this write's now.
-    private func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
+    func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
         try db.run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
         let position = FeedPosition(seq: try currentSeq(db), mark: FeedPosition.newMark())
         try db.run(
@@ -187,15 +189,15 @@ public actor SQLiteServerStorage: ServerStorage {
     }
 
     /// `seq` with its stored mark, 0 when it has none (sequence 0, pruned, or from before marks).
-    private func position(_ seq: Int64, db: SQLiteConnection) throws -> FeedPosition {
+    func position(_ seq: Int64, db: SQLiteConnection) throws -> FeedPosition {
         FeedPosition(seq: seq, mark: try storedMark(seq, db: db) ?? 0)
     }
 
-    private func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
+    func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
         try db.queryFirst("SELECT mark FROM seq_marks WHERE seq = ?", seq) { $0.int64(0) }
     }
 
-    private func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
+    func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
         try db.queryFirst("SELECT value FROM meta WHERE key = 'seq'") { $0.int64(0) } ?? 0
     }
 
@@ -236,7 +238,7 @@ public actor SQLiteServerStorage: ServerStorage {
                 }
             }
             if let expiry = listingStart ?? since, expiry.seq < purgedSeq { return .cursorExpired }
-            let columns = "note_id, version, updated_at, deleted, payload, seq, written_by"
+            let columns = "note_id, version, updated_at, deleted, payload, seq, written_by, mark"
             var notes: [StoredNote]
             if let since {
                 notes = try db.query(
@@ -312,6 +314,6 @@ public actor SQLiteServerStorage: ServerStorage {
             id: row.text(0), version: row.int(1),
             updatedAt: Date(storedMilliseconds: row.int64(2)), deleted: row.bool(3),
             payload: row.optionalText(4), seq: row.int64(5),
-            writer: row.optionalInt(6).map { SessionID(Int64($0)) })
+            writer: row.optionalInt(6).map { SessionID(Int64($0)) }, mark: row.int64(7))
     }
 }

@@ -9,7 +9,7 @@ extension ServerMetrics {
     static let fixedRoutes: Set<String> = [
         "/v1/health", "/v1/openapi.json", WireRoutes.changes, WireRoutes.accounts,
         WireRoutes.password, WireRoutes.sessions, WireRoutes.refreshSession,
-        WireRoutes.currentSession, path,
+        WireRoutes.currentSession, WireRoutes.trips, path,
     ]
 
     /// The methods kept as their own label; any other becomes `other`, so made-up methods
@@ -19,13 +19,23 @@ extension ServerMetrics {
     ]
 
     /// The route template `path` matches, as the OpenAPI document names it: `/v1/notes/{id}`
-    /// for any note id (valid or not), `/v1/accounts/{username}/kdf` for any username, and
-    /// `other` for a path the router does not serve. Never returns a part of `path` that a
-    /// client chose.
+    /// for any note id (valid or not), `/v1/accounts/{username}/kdf` for any username,
+    /// `/v1/trips/{id}` (and its `/ops` and `/changes`) for any trip id, and `other` for a path
+    /// the router does not serve. Never returns a part of `path` that a client chose.
     static func routeTemplate(for path: String) -> String {
         if fixedRoutes.contains(path) { return path }
         if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains("/") {
             return WireRoutes.notesPrefix + "{id}"
+        }
+        if let rest = remainder(of: path, after: WireRoutes.tripsPrefix) {
+            let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+            let template = WireRoutes.tripsPrefix + "{id}"
+            switch (parts.count, parts.last) {
+            case (1, _): return template
+            case (2, "ops"): return template + "/ops"
+            case (2, "changes"): return template + "/changes"
+            default: return otherLabel
+            }
         }
         let accountsPrefix = WireRoutes.accounts + "/"
         if let rest = remainder(of: path, after: accountsPrefix), rest.hasSuffix("/kdf") {

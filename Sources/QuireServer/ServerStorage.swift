@@ -145,12 +145,17 @@ public struct StoredNote: Sendable, Equatable {
     public var seq: Int64
     /// The session whose write produced this state, when known.
     public var writer: SessionID?
+    /// The random mark of the write that produced this state (``FeedPosition/mark`` of `seq`),
+    /// sent as the version's tag: with `version` it names this text in this server's history.
+    /// 0 for a state written before marks were kept.
+    public var mark: Int64
 
     public init(
         id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?, seq: Int64,
-        writer: SessionID? = nil
+        writer: SessionID? = nil, mark: Int64 = 0
     ) {
         self.writer = writer
+        self.mark = mark
         self.id = id
         self.version = version
         self.updatedAt = updatedAt
@@ -162,9 +167,9 @@ public struct StoredNote: Sendable, Equatable {
 
 /// A change a client asks for.
 public enum NoteWrite: Sendable, Equatable {
-    /// Create or update; `baseVersion` nil for a note the client believes is new.
-    case put(noteID: String, payload: String, baseVersion: Int?)
-    case delete(noteID: String, baseVersion: Int)
+    /// Create or update; `base` nil for a note the client believes is new.
+    case put(noteID: String, payload: String, base: BaseVersion?)
+    case delete(noteID: String, base: BaseVersion)
 }
 
 /// What a write did to the note.

@@ -27,8 +27,8 @@ struct LossySyncRecords: SyncRecords {
     func freezePayload(_ change: ChangeID, payload: String) async throws -> String {
         try await database.freezePayload(change, payload: payload)
     }
-    func complete(_ change: ChangeID, version: Int?) async throws {
-        try await database.complete(change, version: version)
+    func complete(_ change: ChangeID, version: Int?, tag: String?) async throws {
+        try await database.complete(change, version: version, tag: tag)
     }
     func markRefused(_ change: ChangeID, reason: String) async throws {
         try await database.markRefused(change, reason: reason)

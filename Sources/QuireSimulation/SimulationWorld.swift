@@ -69,7 +69,9 @@ final class SimulationWorld {
     /// Runs every action, checking the step invariants after each, then heals, quiesces and runs
     /// the end checks. Returns the first failure, or nil.
     func run(_ actions: [SimulationAction]) async -> SimulationFailure? {
+        let trace = ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] != nil
         for (step, action) in actions.enumerated() {
+            if trace { FileHandle.standardError.write(Data("step \(step): \(action)\n".utf8)) }
             do {
                 try await perform(action, step: step)
             } catch let failure as SimulationFailure {

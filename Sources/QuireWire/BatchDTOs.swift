@@ -21,8 +21,14 @@ public struct BatchChangeDTO: Codable, Sendable, Equatable {
     public var payload: String?
     /// For a put: nil for a new note. For a delete: required.
     public var baseVersion: Int?
+    /// The base version's `versionTag`, when the device has it.
+    public var baseVersionTag: String?
 
-    public init(op: String, id: String, idempotencyKey: String, payload: String?, baseVersion: Int?) {
+    public init(
+        op: String, id: String, idempotencyKey: String, payload: String?, baseVersion: Int?,
+        baseVersionTag: String? = nil
+    ) {
+        self.baseVersionTag = baseVersionTag
         self.op = op
         self.id = id
         self.idempotencyKey = idempotencyKey
@@ -40,11 +46,15 @@ public struct BatchResultDTO: Codable, Sendable, Equatable {
     public var previousCursor: String?
     public var note: NoteChangeDTO?
     public var error: ErrorResponseDTO.Detail?
+    /// For a 200: the new version's tag.
+    public var versionTag: String?
 
     public init(
         status: Int, version: Int? = nil, cursor: String? = nil, previousCursor: String? = nil,
-        note: NoteChangeDTO? = nil, error: ErrorResponseDTO.Detail? = nil
+        note: NoteChangeDTO? = nil, error: ErrorResponseDTO.Detail? = nil,
+        versionTag: String? = nil
     ) {
+        self.versionTag = versionTag
         self.status = status
         self.version = version
         self.cursor = cursor

@@ -16,11 +16,18 @@ public struct NoteChangeDTO: Codable, Sendable, Equatable {
     /// True in an incremental pull when the reader's own session wrote this state: the payload is
     /// left out, since that device has the text already. Absent otherwise.
     public var ownWrite: Bool?
+    /// Opaque: with `version`, names this state in the server's history. After a restore from an
+    /// older backup the same version number may name another text, with another tag: a device
+    /// holding the same number with a different tag holds a text the server no longer has. Send
+    /// it back as `baseVersionTag` with a write on this version. Absent for a state written
+    /// before tags were kept.
+    public var versionTag: String?
 
     public init(
         id: String, version: Int, updatedAt: Date, deleted: Bool, payload: String?,
-        ownWrite: Bool? = nil
+        ownWrite: Bool? = nil, versionTag: String? = nil
     ) {
+        self.versionTag = versionTag
         self.id = id
         self.version = version
         self.updatedAt = updatedAt

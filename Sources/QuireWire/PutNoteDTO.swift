@@ -5,18 +5,22 @@ import Foundation
 public struct PutNoteRequestDTO: Codable, Sendable, Equatable {
     public var payload: String
     public var baseVersion: Int?
+    /// The base version's `versionTag`, when the device has it; left out otherwise.
+    public var baseVersionTag: String?
 
-    public init(payload: String, baseVersion: Int?) {
+    public init(payload: String, baseVersion: Int?, baseVersionTag: String? = nil) {
         self.payload = payload
         self.baseVersion = baseVersion
+        self.baseVersionTag = baseVersionTag
     }
 
-    enum CodingKeys: String, CodingKey { case payload, baseVersion }
+    enum CodingKeys: String, CodingKey { case payload, baseVersion, baseVersionTag }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(payload, forKey: .payload)
         try container.encode(baseVersion, forKey: .baseVersion)
+        try container.encodeIfPresent(baseVersionTag, forKey: .baseVersionTag)
     }
 }
 
@@ -28,8 +32,14 @@ public struct PutNoteResponseDTO: Codable, Sendable, Equatable {
     public var version: Int
     public var cursor: String?
     public var previousCursor: String?
+    /// The new version's tag (see ``NoteChangeDTO/versionTag``).
+    public var versionTag: String?
 
-    public init(version: Int, cursor: String? = nil, previousCursor: String? = nil) {
+    public init(
+        version: Int, cursor: String? = nil, previousCursor: String? = nil,
+        versionTag: String? = nil
+    ) {
+        self.versionTag = versionTag
         self.version = version
         self.cursor = cursor
         self.previousCursor = previousCursor

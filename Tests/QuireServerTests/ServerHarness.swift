@@ -128,21 +128,26 @@ final class ServerHarness: Sendable {
     // MARK: - Requests
 
     func put(
-        _ id: String, payload: String, base: Int?, token: String, key: String = UUID().uuidString
+        _ id: String, payload: String, base: Int?, baseTag: String? = nil, token: String,
+        key: String = UUID().uuidString
     ) async -> HTTPResponse {
-        let body = WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: base))
+        let body = WireJSON.encode(
+            PutNoteRequestDTO(payload: payload, baseVersion: base, baseVersionTag: baseTag))
         return await server.handle(
             HTTPRequest(
                 method: "PUT", path: WireRoutes.note(id),
                 headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": key], body: body))
     }
 
-    func delete(_ id: String, base: Int, token: String, key: String = UUID().uuidString) async
-        -> HTTPResponse
-    {
-        await server.handle(
+    func delete(
+        _ id: String, base: Int, baseTag: String? = nil, token: String,
+        key: String = UUID().uuidString
+    ) async -> HTTPResponse {
+        var query = ["baseVersion": "\(base)"]
+        if let baseTag { query["baseVersionTag"] = baseTag }
+        return await server.handle(
             HTTPRequest(
-                method: "DELETE", path: WireRoutes.note(id), query: ["baseVersion": "\(base)"],
+                method: "DELETE", path: WireRoutes.note(id), query: query,
                 headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": key]))
     }
 

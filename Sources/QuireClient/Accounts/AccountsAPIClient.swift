@@ -90,10 +90,8 @@ public struct AccountsAPIClient: Sendable {
             return try await transport.send(request)
         } catch let error as URLError {
             if error.code == .cancelled { throw CancellationError() }
-            let unreachable: Set<URLError.Code> = [
-                .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
-            ]
-            let kind: AccountError = unreachable.contains(error.code) ? .unreachable : .transient
+            let kind: AccountError =
+                AuthorizedTransport.unreachableCodes.contains(error.code) ? .unreachable : .transient
             throw kind.with(detail: "URLError \(error.code.rawValue)")
         } catch is CancellationError {
             throw CancellationError()

@@ -42,11 +42,11 @@ extension NotesDatabase {
                 "DELETE FROM pending_changes WHERE note_id = ?", noteID.description)
             try connection.run(
                 """
-                UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1,
-                    skipped_remote = NULL, revision = revision + 1
+                UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
+                    confirmed = 1, skipped_remote = NULL, revision = revision + 1
                 WHERE id = ?
-                """, server.version, server.content?.title, server.content?.body,
-                noteID.description)
+                """, server.version, server.versionTag, server.content?.title,
+                server.content?.body, noteID.description)
             switch settlement.outcome {
             case .takeServer:
                 if let content = server.content {
@@ -119,7 +119,7 @@ extension NotesDatabase {
     }
 
     /// True when a live conflict copy of the same original already holds exactly this text.
-    private func hasLiveCopy(equalTo content: NoteContent) throws -> Bool {
+    func hasLiveCopy(equalTo content: NoteContent) throws -> Bool {
         guard let original = content.conflictOf else { return false }
         return try connection.queryFirst(
             """

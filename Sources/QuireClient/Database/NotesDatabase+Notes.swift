@@ -132,7 +132,7 @@ extension NotesDatabase {
                 """
                 UPDATE pending_changes SET change_id = ?, kind = ?, title = ?, body = ?,
                     conflict_of = ?, refused = 0, refused_reason = NULL, created_at = ?,
-                    payload = NULL, base_version = NULL, attempts = 0, retry_at = NULL,
+                    payload = NULL, base_version = NULL, base_tag = NULL, attempts = 0, retry_at = NULL,
                     last_error = NULL
                 WHERE seq = ?
                 """, changeID, kind.rawValue, content?.title, content?.body,

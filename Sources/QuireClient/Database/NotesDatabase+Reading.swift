@@ -12,6 +12,8 @@ struct StoredNote {
     var deleted: Bool
     var revision: Int
     var base: NoteText?
+    /// The server's tag of `version`; nil when none is known.
+    var versionTag: String? = nil
 }
 
 /// A pending change's row.
@@ -27,6 +29,7 @@ struct StoredChange {
     var kind: Kind
     var content: NoteContent?
     var baseVersion: Int?
+    var baseTag: String? = nil
     var inFlight: Bool
     var refused: Bool
     /// When the change was first queued (the first of the saves folded into it).
@@ -185,7 +188,8 @@ extension NotesDatabase {
     func storedNote(_ id: NoteID) throws -> StoredNote? {
         try connection.queryFirst(
             """
-            SELECT title, body, conflict_of, version, deleted, revision, base_title, base_body
+            SELECT title, body, conflict_of, version, deleted, revision, base_title, base_body,
+                   version_tag
             FROM notes WHERE id = ?
             """, id.description
         ) { row in
@@ -193,13 +197,14 @@ extension NotesDatabase {
                 id: id, title: row.text(0), body: row.text(1),
                 conflictOf: row.optionalText(2).flatMap(NoteID.init), version: row.int(3),
                 deleted: row.bool(4), revision: row.int(5),
-                base: row.isNull(6) ? nil : NoteText(title: row.text(6), body: row.text(7)))
+                base: row.isNull(6) ? nil : NoteText(title: row.text(6), body: row.text(7)),
+                versionTag: row.optionalText(8))
         }
     }
 
     static let changeSelect = """
         SELECT seq, change_id, note_id, kind, title, body, conflict_of, base_version, in_flight,
-               refused, created_at, payload, attempts
+               refused, created_at, payload, attempts, base_tag
         FROM pending_changes
         """
 
@@ -217,7 +222,8 @@ extension NotesDatabase {
             : nil
         return StoredChange(
             seq: row.int(0), changeID: changeID, noteID: noteID, kind: kind, content: content,
-            baseVersion: row.optionalInt(7), inFlight: row.bool(8), refused: row.bool(9),
+            baseVersion: row.optionalInt(7), baseTag: row.optionalText(13), inFlight: row.bool(8),
+            refused: row.bool(9),
             createdAt: Date(timeIntervalSinceReferenceDate: row.double(10)),
             payload: row.optionalText(11), attempts: row.int(12))
     }

@@ -2,7 +2,7 @@ import Foundation
 import QuireDomain
 import QuireSQLite
 
-// MARK: - Full-text search (FTS5, migration 7)
+// MARK: - Full-text search (FTS5, migration 8)
 
 extension NotesDatabase {
     /// The live notes matching every word of `query` (each word also matches as a prefix:

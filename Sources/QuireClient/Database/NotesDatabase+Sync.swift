@@ -40,12 +40,14 @@ extension NotesDatabase {
                     """, bindings: [now, max(limit, 1)], map: Self.storedChange)
             return try candidates.map { candidate in
                 var next = candidate
-                let version = try storedNote(next.noteID)?.version ?? 0
+                let note = try storedNote(next.noteID)
+                let version = note?.version ?? 0
                 next.baseVersion = version > 0 ? version : nil
+                next.baseTag = version > 0 ? note?.versionTag : nil
                 next.inFlight = true
                 try connection.run(
-                    "UPDATE pending_changes SET in_flight = 1, base_version = ? WHERE seq = ?",
-                    next.baseVersion, next.seq)
+                    "UPDATE pending_changes SET in_flight = 1, base_version = ?, base_tag = ? WHERE seq = ?",
+                    next.baseVersion, next.baseTag, next.seq)
                 return Self.sentChange(next)
             }
         }
@@ -71,7 +73,7 @@ extension NotesDatabase {
     /// `skipped_remote`) is applied now if nothing else is pending for the note: the answer was a
     /// resend's, naming the version of its first send, and another device wrote after it.
     /// Throws `.unknownChange` for an id not pending.
-    public func complete(_ change: ChangeID, version: Int?) throws {
+    public func complete(_ change: ChangeID, version: Int?, tag: String? = nil) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
@@ -79,9 +81,10 @@ extension NotesDatabase {
             if let version {
                 try connection.run(
                     """
-                    UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
+                    UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
+                        confirmed = 1
                     WHERE id = ?
-                    """, version, stored.content?.title, stored.content?.body,
+                    """, version, tag, stored.content?.title, stored.content?.body,
                     stored.noteID.description)
                 touched.insert(.notes)
             }
@@ -97,11 +100,14 @@ extension NotesDatabase {
         var version: Int
         var updatedAt: Date
         var content: NoteContent?
+        var versionTag: String?
     }
 
     private func keepSkipped(_ remote: RemoteNote) throws {
         let encoded = try JSONEncoder().encode(
-            SkippedRemote(version: remote.version, updatedAt: remote.updatedAt, content: remote.content))
+            SkippedRemote(
+                version: remote.version, updatedAt: remote.updatedAt, content: remote.content,
+                versionTag: remote.versionTag))
         try connection.run(
             "UPDATE notes SET skipped_remote = ? WHERE id = ?", String(decoding: encoded, as: UTF8.self),
             remote.id.description)
@@ -115,7 +121,9 @@ extension NotesDatabase {
         else { return nil }
         try connection.run("UPDATE notes SET skipped_remote = NULL WHERE id = ?", id.description)
         let skipped = try JSONDecoder().decode(SkippedRemote.self, from: Data(text.utf8))
-        return RemoteNote(id: id, version: skipped.version, updatedAt: skipped.updatedAt, content: skipped.content)
+        return RemoteNote(
+            id: id, version: skipped.version, updatedAt: skipped.updatedAt, content: skipped.content,
+            versionTag: skipped.versionTag)
     }
 
     /// The server will never take the change. A later change of the note queued behind it
@@ -238,7 +246,12 @@ extension NotesDatabase {
             }
             local = try storedNote(remote.id)
         }
-        if let local, local.version >= remote.version {
+        if let local, local.version == remote.version, remote.isAnotherText(than: local.versionTag) {
+            // The same version number with another tag: the server was restored from a backup and
+            // this number now names another text. Neither is known to be the other's ancestor, so
+            // neither may replace the other unseen: this device's text is kept as a conflict copy.
+            try keepAsCopy(local, against: remote)
+        } else if let local, local.version >= remote.version {
             if !remote.isDeleted {
                 // A full resync lists it again: the server still has it.
                 try connection.run(
@@ -246,34 +259,68 @@ extension NotesDatabase {
             }
             return false
         }
+        return try store(remote, replacing: local, ownDevice: ownDevice)
+    }
+
+    /// Makes the server's copy the note's text, version and base (a tombstone deletes a note this
+    /// device has; one it never had is ignored). Returns whether a live row changed.
+    private func store(_ remote: RemoteNote, replacing local: StoredNote?, ownDevice: String) throws
+        -> Bool
+    {
         guard let content = remote.content else {
             guard local != nil else { return false }
             // The text goes too: someone deleted it after seeing it; nothing will show it again.
             try connection.run(
                 """
-                UPDATE notes SET deleted = 1, version = ?, title = '', body = '',
+                UPDATE notes SET deleted = 1, version = ?, version_tag = ?, title = '', body = '',
                     base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
                     arrived = 1, skipped_remote = NULL
                 WHERE id = ?
-                """, remote.version, remote.id.description)
+                """, remote.version, remote.versionTag, remote.id.description)
             return true
         }
         let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
-                base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name)
-            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?)
+                base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name,
+                version_tag)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
-                version = excluded.version, deleted = 0, base_title = excluded.base_title,
+                version = excluded.version, version_tag = excluded.version_tag, deleted = 0,
+                base_title = excluded.base_title,
                 base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1,
                 typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name,
                 skipped_remote = NULL
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
-            remote.version, content.title, content.body, typedOn.id, typedOn.name)
+            remote.version, content.title, content.body, typedOn.id, typedOn.name,
+            remote.versionTag)
         return true
+    }
+
+    /// Whether this device once confirmed the server's copy's version (number and tag). A copy
+    /// without a tag (an older server) counts as held: nothing can be told.
+    private func hasHeld(_ remote: RemoteNote) throws -> Bool {
+        guard let tag = remote.versionTag else { return true }
+        return try connection.queryFirst(
+            "SELECT 1 FROM seen_versions WHERE note_id = ? AND version = ? AND tag = ?",
+            remote.id.description, remote.version, tag
+        ) { _ in true } ?? false
+    }
+
+    /// Before a server copy from another history replaces `local`: keeps this device's live text
+    /// as a conflict copy of the note (once), unless the server's copy is the same text.
+    private func keepAsCopy(_ local: StoredNote, against remote: RemoteNote) throws {
+        guard !local.deleted,
+            remote.content?.title != local.title || remote.content?.body != local.body
+        else { return }
+        let copy = NoteContent(
+            title: ConflictPolicy().copyTitle(for: local.title), body: local.body,
+            conflictOf: local.conflictOf ?? local.id)
+        guard try !hasLiveCopy(equalTo: copy) else { return }
+        try insertCopy(copy, at: now().timeIntervalSinceReferenceDate)
     }
 
     /// In a resync after the server lost writes: a note this device holds at a later version than
@@ -310,12 +357,26 @@ extension NotesDatabase {
 
     /// Makes the server's copy the note's version and base and, with nothing pending, queues this
     /// device's state (its text, or its delete) on top when it differs.
+    ///
+    /// That is right when the server's copy is an ancestor of this device's text: a version this
+    /// device once held (the backup's). A copy it never held may have been written after the
+    /// restore by a device that had seen this one's text, so queuing this text on top would undo
+    /// theirs unseen (seed 1509 with restores): then the server's copy becomes the note, and this
+    /// device's text (with its pending edits) is kept as a conflict copy.
     private func rebase(_ local: StoredNote, onto remote: RemoteNote) throws {
+        guard try hasHeld(remote) else {
+            try connection.run("DELETE FROM pending_changes WHERE note_id = ?", remote.id.description)
+            try keepAsCopy(local, against: remote)
+            _ = try store(remote, replacing: local, ownDevice: try ownDeviceID())
+            return
+        }
         try connection.run(
             """
-            UPDATE notes SET version = ?, base_title = ?, base_body = ?, confirmed = 1
+            UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
+                confirmed = 1
             WHERE id = ?
-            """, remote.version, remote.content?.title, remote.content?.body, remote.id.description)
+            """, remote.version, remote.versionTag, remote.content?.title, remote.content?.body,
+            remote.id.description)
         guard try !hasPendingChange(remote.id) else { return }
         let timestamp = now().timeIntervalSinceReferenceDate
         if local.deleted {
@@ -426,7 +487,8 @@ extension NotesDatabase {
             // The server has no version of these: whatever is sent next creates them again.
             try connection.run(
                 """
-                UPDATE notes SET version = 0, base_title = NULL, base_body = NULL, confirmed = 1
+                UPDATE notes SET version = 0, version_tag = NULL, base_title = NULL, base_body = NULL,
+                    confirmed = 1
                 WHERE confirmed = 0 AND version > 0 AND deleted = 0
                 """)
             let timestamp = now().timeIntervalSinceReferenceDate
@@ -542,6 +604,7 @@ extension NotesDatabase {
         SentChange(
             id: stored.changeID, noteID: stored.noteID,
             operation: stored.content.map(SentChange.Operation.put) ?? .delete,
-            baseVersion: stored.baseVersion, createdAt: stored.createdAt, payload: stored.payload)
+            baseVersion: stored.baseVersion, baseVersionTag: stored.baseTag,
+            createdAt: stored.createdAt, payload: stored.payload)
     }
 }

@@ -9,8 +9,7 @@ package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
-            indexTheList, trackAttemptsAndNotices, indexForSearch,
-            recordCreationTimes,
+            indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
         ]
     }
 
@@ -162,7 +161,41 @@ package enum NotesSchema {
             """)
     }
 
-    // MARK: - 7: full-text search
+    // MARK: - 7: version tags
+
+    /// The server's tag of the note's confirmed version, and the tag of a change's base: after a
+    /// server restore one version number can name two texts, and only the tag tells them apart
+    /// (see `NoteChangeDTO.versionTag`). NULL: no tag known (an older server, or never confirmed).
+    ///
+    /// `seen_versions` keeps the tagged versions this device confirmed for each note (the last 64
+    /// numbers), filled by triggers so that no write path can forget it: a server copy this device
+    /// once held is an ancestor of its text, one it never held may not be.
+    static func tagVersions(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN version_tag TEXT;
+            ALTER TABLE pending_changes ADD COLUMN base_tag TEXT;
+            CREATE TABLE seen_versions (
+                note_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                tag     TEXT NOT NULL,
+                PRIMARY KEY (note_id, version, tag)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER notes_seen_on_insert AFTER INSERT ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT OR IGNORE INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag);
+            END;
+            CREATE TRIGGER notes_seen_on_update AFTER UPDATE OF version, version_tag ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT OR IGNORE INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag);
+                DELETE FROM seen_versions WHERE note_id = NEW.id AND version < NEW.version - 64;
+            END;
+            """)
+    }
+
+    // MARK: - 8: full-text search
 
     /// An FTS5 index of every note's title and body (`quire search`), case and diacritics folded
     /// (`unicode61 remove_diacritics 2`: "cafe" finds "café"). It is an external-content index over
@@ -194,7 +227,7 @@ package enum NotesSchema {
             """)
     }
 
-    // MARK: - 8: when each note was created
+    // MARK: - 9: when each note was created
 
     /// When each note was created on this device, or first arrived here from another (the payload
     /// does not carry a creation time), for `quire ls --sort created`. Set by a trigger on insert,

@@ -3,12 +3,16 @@ import QuireDomain
 
 /// One device: its data directory, its database, its remote, and the parts built on them.
 ///
-/// Several devices can live on one machine, each with its own directory. The database file is
-/// `notes.sqlite`; the signed-in account (tokens and the notes key) is `session.json`, mode 0600.
+/// Several devices can live on one machine, each with its own directory. The notes are in
+/// `notes.sqlite`, the trips in `trips.sqlite`; the signed-in account (tokens and the notes key)
+/// is `session.json`, mode 0600.
 public final class QuireDevice: Sendable {
     public let directory: URL
     public let database: NotesDatabase
+    /// The device's trips and itineraries (seed 002).
+    public let trips: TripsDatabase
     public let notes: LocalNotesRepository
+    /// The status of notes and trips together.
     public let status: LocalSyncStatusRepository
 
     /// Opens (creating if needed) the device at `directory`. Throws when the directory cannot be
@@ -20,8 +24,9 @@ public final class QuireDevice: Sendable {
         self.directory = directory
         self.database = try NotesDatabase(
             fileURL: directory.appendingPathComponent("notes.sqlite"), now: now)
+        self.trips = try TripsDatabase(fileURL: directory.appendingPathComponent("trips.sqlite"), now: now)
         self.notes = LocalNotesRepository(records: database)
-        self.status = LocalSyncStatusRepository(records: database)
+        self.status = LocalSyncStatusRepository(records: database, trips: trips)
     }
 
     // MARK: - Account
@@ -34,7 +39,7 @@ public final class QuireDevice: Sendable {
     /// with no notes, or signed in to that account before, may sign in. Check before asking for a
     /// password; ``signIn(_:)`` checks again with the account's id.
     public func checkCanSignIn(as username: String, on serverURL: URL) async throws {
-        guard try await database.holdsNotes() else { return }
+        guard try await holdsData() else { return }
         if let stored = try? credentials.load() {
             guard stored.username == username, stored.serverURL == serverURL else {
                 throw AccountError.anotherAccountsData.with(
@@ -44,6 +49,8 @@ public final class QuireDevice: Sendable {
             }
         } else if try await database.boundAccount() != nil {
             throw AccountError.anotherAccountsData
+        } else if try await trips.boundAccount() != nil {
+            throw AccountError.anotherAccountsData
         }
     }
 
@@ -51,13 +58,14 @@ public final class QuireDevice: Sendable {
     /// account. Throws ``AccountError/anotherAccountsData`` (nothing stored) when the database is
     /// bound to another account and holds notes; notes written before any sign-in join the account.
     public func signIn(_ session: AccountSession) async throws {
-        if let bound = try await database.boundAccount(), bound != session.databaseAccount,
-            try await database.holdsNotes()
-        {
-            throw AccountError.anotherAccountsData
+        for bound in [try await database.boundAccount(), try await trips.boundAccount()] {
+            if let bound, bound != session.databaseAccount, try await holdsData() {
+                throw AccountError.anotherAccountsData
+            }
         }
-        // The database refuses the same again, whoever asks: the rule lives where the notes do.
+        // The databases refuse the same again, whoever asks: the rule lives where the data does.
         try await database.bindAccount(session.databaseAccount)
+        try await trips.bindAccount(session.databaseAccount)
         try credentials.save(session)
     }
 
@@ -74,44 +82,82 @@ public final class QuireDevice: Sendable {
     public func makeSyncParts(session: AccountSession, transport: HTTPTransport? = nil) throws -> (
         engine: NotesSyncEngine, api: NotesAPIClient
     ) {
-        let transport = transport ?? URLSessionTransport(baseURL: session.serverURL)
-        let tokens = SessionTokenProvider(
-            store: credentials, accounts: AccountsAPIClient(transport: transport))
-        let api = NotesAPIClient(transport: transport, tokens: tokens)
-        let codec = SealedPayloadCodec(notesKey: try session.notesKeyValue(), account: session.account)
-        // `quire watch` and a `quire sync` are two processes on one database: one run at a time.
-        let engine = NotesSyncEngine(
-            records: database, api: api, codec: codec, account: session.databaseAccount,
-            runLock: FileSyncRunLock(directory: directory))
-        return (engine, api)
+        let notes = try makeDeviceSync(session: session, transport: transport).notes
+        return (notes.engine, notes.api)
     }
 
-    /// A controller that keeps this device in sync by itself (`quire watch`, the app): triggers,
-    /// backoff, and a long-poll for other devices' changes. nil when not signed in.
+    /// The device's whole sync for the signed-in account: the notes, then the trips, each with its
+    /// engine, sharing one transport, one token provider and the directory's sync lock (`quire
+    /// watch` and a `quire sync` are two processes on one device: one run at a time).
+    /// - Throws: ``AccountError/unreadableSession`` when the stored notes key is damaged.
+    public func makeDeviceSync(session: AccountSession, transport: HTTPTransport? = nil) throws -> DeviceSync {
+        try makeDeviceSync(session: session, transport: transport).sync
+    }
+
+    private func makeDeviceSync(session: AccountSession, transport: HTTPTransport?) throws -> (
+        sync: DeviceSync, notes: (engine: NotesSyncEngine, api: NotesAPIClient)
+    ) {
+        let transport = transport ?? URLSessionTransport(baseURL: session.serverURL)
+        let tokens = SessionTokenProvider(store: credentials, accounts: AccountsAPIClient(transport: transport))
+        let notesAPI = NotesAPIClient(transport: transport, tokens: tokens)
+        let lock = FileSyncRunLock(directory: directory)
+        let notesKey = try session.notesKeyValue()
+        let notesEngine = NotesSyncEngine(
+            records: database, api: notesAPI, codec: SealedPayloadCodec(notesKey: notesKey, account: session.account),
+            account: session.databaseAccount, runLock: lock)
+        let tripsEngine = TripsSyncEngine(
+            database: trips, api: TripsAPIClient(transport: transport, tokens: tokens),
+            keys: TripKeyWrapping(notesKey: notesKey, account: session.account), account: session.databaseAccount,
+            runLock: lock)
+        let sync = DeviceSync(parts: [
+            NotesSyncPart(engine: notesEngine, records: database, api: notesAPI),
+            TripsSyncPart(engine: tripsEngine, database: trips),
+        ])
+        return (sync, (notesEngine, notesAPI))
+    }
+
+    /// The device's whole sync for the signed-in account, or nil when this device has never
+    /// signed in: what `quire sync` runs.
+    public func makeDeviceSync(transport: HTTPTransport? = nil) throws -> DeviceSync? {
+        guard let session = try credentials.load() else { return nil }
+        return try makeDeviceSync(session: session, transport: transport)
+    }
+
+    /// A controller that keeps this device's notes and trips in sync by itself (`quire watch`,
+    /// the app): triggers, backoff, and long-polls for other devices' changes. `engine` is the
+    /// notes' engine (its progress and metrics). nil when not signed in.
     public func makeController(
         clock: any Clock<Duration> = ContinuousClock(), longPollWait: Int = 25
     ) throws -> (controller: SyncController, engine: NotesSyncEngine)? {
         guard let session = try credentials.load() else { return nil }
         let transport = URLSessionTransport(baseURL: session.serverURL)
-        let (engine, api) = try makeSyncParts(session: session, transport: transport)
+        let (sync, notes) = try makeDeviceSync(session: session, transport: transport)
         let network = ServerReachability(transport: transport, clock: clock)
         let controller = SyncController(
-            engine: engine, records: database, api: api, network: network, clock: clock,
-            longPollWait: longPollWait, otherProcessPoll: .milliseconds(500))
-        return (controller, engine)
+            parts: sync.parts, network: network, clock: clock, longPollWait: longPollWait,
+            otherProcessPoll: .milliseconds(500))
+        return (controller, notes.engine)
     }
 
-    /// Forgets the account and erases this device's notes: the credentials file and the database
-    /// files. Call after the user confirmed losing unsynced changes. The open database keeps
-    /// working until this process ends; the next start begins empty.
+    /// Forgets the account and erases this device's notes and trips: the credentials file and the
+    /// database files. Call after the user confirmed losing unsynced changes. The open databases
+    /// keep working until this process ends; the next start begins empty.
     public func eraseLocalData() throws {
         try credentials.clear()
-        for suffix in ["", "-wal", "-shm"] {
-            let file = directory.appendingPathComponent("notes.sqlite" + suffix)
-            if FileManager.default.fileExists(atPath: file.path) {
-                try FileManager.default.removeItem(at: file)
+        for name in ["notes.sqlite", "trips.sqlite"] {
+            for suffix in ["", "-wal", "-shm"] {
+                let file = directory.appendingPathComponent(name + suffix)
+                if FileManager.default.fileExists(atPath: file.path) {
+                    try FileManager.default.removeItem(at: file)
+                }
             }
         }
+    }
+
+    /// True when the device holds any note or trip (tombstones and waiting changes included).
+    private func holdsData() async throws -> Bool {
+        if try await database.holdsNotes() { return true }
+        return try await trips.holdsTrips()
     }
 
     /// A sync engine for the signed-in account, or nil when this device has never signed in.

@@ -76,12 +76,16 @@ extension NotesSyncEngine {
             throw NotesAPIError(kind: .invalidResponse, message: "The server sent a bad note id.")
         }
         guard !dto.deleted else {
-            return RemoteNote(id: id, version: dto.version, updatedAt: dto.updatedAt, content: nil)
+            return RemoteNote(
+                id: id, version: dto.version, updatedAt: dto.updatedAt, content: nil,
+                versionTag: dto.versionTag)
         }
         guard let payload = dto.payload else {
             throw PayloadError(noteID: id, reason: "no payload")
         }
         let content = try codec.open(payload, noteID: id)
-        return RemoteNote(id: id, version: dto.version, updatedAt: dto.updatedAt, content: content)
+        return RemoteNote(
+            id: id, version: dto.version, updatedAt: dto.updatedAt, content: content,
+            versionTag: dto.versionTag)
     }
 }

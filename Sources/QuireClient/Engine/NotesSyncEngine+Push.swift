@@ -15,16 +15,8 @@ extension NotesSyncEngine {
         var size: Int { (payload?.utf8.count ?? 0) + 256 }
     }
 
-    /// What the engine does about a failed send of one change.
-    enum Disposition {
-        /// The server will never take it: keep it with its reason.
-        case refuse
-        /// It may pass (a 5xx, a timeout, a broken connection): count the attempt against this
-        /// change and go on with the others.
-        case retryLater
-        /// Nothing can be sent now (offline, signed out, throttled): end the run.
-        case stopRun
-    }
+    /// The most conflicts one note may meet in one run before the run ends (see `pushAll`).
+    static let maxConflictsPerNote = 8
 
     /// Pushes every pending change. Returns true when the feed is known to hold nothing but this
     /// device's own writes since its cursor (each put's `previousCursor` was the position the one
@@ -40,6 +32,7 @@ extension NotesSyncEngine {
         var skipping: Set<ChangeID> = []
         var reissued: Set<ChangeID> = []
         var failuresInARow = 0
+        var conflictsByNote: [NoteID: Int] = [:]
         var alone = false
         while true {
             try Task.checkCancellation()
@@ -52,7 +45,7 @@ extension NotesSyncEngine {
             do {
                 answers = try await send(group)
             } catch let error as NotesAPIError
-                where group.count > 1 && Self.disposition(of: error) != .stopRun
+                where group.count > 1 && SendDisposition(error) != .stopRun
             {
                 // The batch as a whole was refused (too large, a server without the route) or
                 // failed: send its changes one by one, so one change cannot hold back the others.
@@ -63,9 +56,9 @@ extension NotesSyncEngine {
             for (outgoing, answer) in zip(group, answers) {
                 let change = outgoing.change
                 switch answer {
-                case .success(.accepted(let version, let feed)):
+                case .success(.accepted(let version, let feed, let tag)):
                     failuresInARow = 0
-                    try await records.complete(change.id, version: version)
+                    try await records.complete(change.id, version: version, tag: tag)
                     report.pushed += 1
                     pushedAny = true
                     chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
@@ -75,10 +68,20 @@ extension NotesSyncEngine {
                 case .success(.conflict(let serverCopy)):
                     failuresInARow = 0
                     chain = nil
+                    conflictsByNote[change.noteID, default: 0] += 1
+                    guard conflictsByNote[change.noteID, default: 0] <= Self.maxConflictsPerNote
+                    else {
+                        // Settling should leave the next send on the server's version; a server
+                        // that answers it with a conflict again and again must not hold the run
+                        // forever. Its text stays queued for the next run.
+                        throw SyncFailure(
+                            kind: .transient,
+                            message: "The server kept answering note \(change.noteID) with a conflict.")
+                    }
                     try await settle(change, serverCopy: serverCopy, report: &report)
                 case .failure(let error):
                     chain = nil
-                    switch Self.disposition(of: error) {
+                    switch SendDisposition(error) {
                     case .refuse
                     where error.code == "idempotency_key_reused"
                         && !reissued.contains(change.id):
@@ -108,16 +111,6 @@ extension NotesSyncEngine {
         guard pushedAny, start != nil, let caughtUp = chain else { return false }
         try await records.apply([], cursor: caughtUp, account: account)
         return true
-    }
-
-    /// What to do about a failed send of one change.
-    static func disposition(of error: NotesAPIError) -> Disposition {
-        switch error.kind {
-        case .refused: .refuse
-        case .transient where error.status == 429: .stopRun
-        case .transient, .invalidResponse: .retryLater
-        case .unreachable, .unauthorized, .cursorExpired: .stopRun
-        }
     }
 
     /// Seals (or takes the frozen bytes of) each change, in order, as many as fit in one request
@@ -179,12 +172,15 @@ extension NotesSyncEngine {
                 return .success(
                     try await api.put(
                         change.noteID, payload: outgoing.payload ?? "", baseVersion: change.baseVersion,
-                        change: change.id))
+                        baseVersionTag: change.baseVersionTag, change: change.id))
             case .delete:
                 // The server never confirmed this note, so there is nothing there to delete.
                 guard let base = change.baseVersion else { return .success(.accepted(version: nil)) }
                 do {
-                    return .success(try await api.delete(change.noteID, baseVersion: base, change: change.id))
+                    return .success(
+                        try await api.delete(
+                            change.noteID, baseVersion: base, baseVersionTag: change.baseVersionTag,
+                            change: change.id))
                 } catch let error as NotesAPIError where error.status == 404 {
                     return .success(.accepted(version: nil))
                 }
@@ -209,14 +205,16 @@ extension NotesSyncEngine {
                 items.append(
                     BatchChangeDTO(
                         op: "put", id: change.noteID.description, idempotencyKey: change.id.description,
-                        payload: outgoing.payload, baseVersion: change.baseVersion))
+                        payload: outgoing.payload, baseVersion: change.baseVersion,
+                        baseVersionTag: change.baseVersion == nil ? nil : change.baseVersionTag))
                 positions.append(index)
             case .delete:
                 guard let base = change.baseVersion else { continue }
                 items.append(
                     BatchChangeDTO(
                         op: "delete", id: change.noteID.description,
-                        idempotencyKey: change.id.description, payload: nil, baseVersion: base))
+                        idempotencyKey: change.id.description, payload: nil, baseVersion: base,
+                        baseVersionTag: change.baseVersionTag))
                 positions.append(index)
             }
         }

@@ -1,6 +1,5 @@
 import Foundation
 import QuireDomain
-import QuireSQLite
 import QuireWire
 
 /// The one background job (seed 000 card 6): push pending changes, oldest first, then pull every
@@ -29,8 +28,7 @@ public actor NotesSyncEngine {
     let batchLimit: Int
     /// The largest request body the server takes (a batch is cut to fit, a larger note refused).
     let bodyLimit: Int
-    private let runLock: SyncRunLock
-    private var running: Task<SyncReport, Never>?
+    private let gate: SyncRunGate
     /// Save-to-acknowledgement latencies of this run, added to the metrics at its end.
     var acknowledgementLatencies: [TimeInterval] = []
     var progressHandler: ProgressHandler?
@@ -53,7 +51,7 @@ public actor NotesSyncEngine {
         self.account = account
         self.policy = policy
         self.pageLimit = pageLimit
-        self.runLock = runLock
+        self.gate = SyncRunGate(lock: runLock)
         self.now = now
     }
 
@@ -70,47 +68,20 @@ public actor NotesSyncEngine {
     /// (another caller may be waiting on it); the next run picks up where it stopped.
     @discardableResult
     public func syncOnce() async -> SyncReport {
-        if let running { return await running.value }
-        let task = Task { await self.lockedRun() }
-        running = task
-        let report = await task.value
-        running = nil
-        return report
+        await gate.run { await self.run() }
     }
 
     /// Cancels the run in flight, if any (sign-out, or the controller stopping). The change being
     /// sent stays queued and is resent unchanged next time; the status is not marked failed.
-    public func cancelCurrentRun() {
-        running?.cancel()
+    public func cancelCurrentRun() async {
+        await gate.cancel()
     }
 
     // MARK: - One run
 
-    private func lockedRun() async -> SyncReport {
-        do {
-            return try await runLock.whileSyncing { await self.run() }
-        } catch {
-            var report = SyncReport()
-            report.failure = SyncFailure(
-                kind: .storage, message: "Could not take this device's sync lock: \(error)")
-            return report
-        }
-    }
-
     private func run() async -> SyncReport {
-        var report = SyncReport()
-        var record: SyncRunRecord
-        do {
-            record = try await records.runRecord()
-        } catch {
-            // Without its status row the database is unusable; say so rather than sync blind.
-            report.failure = Self.failure(from: error)
-            return report
-        }
-        record.isSyncing = true
-        await recordRun(record)
         deferredFailure = nil
-        do {
+        return await records.recordedRun(now: now) { report in
             let caughtUp = try await pushAll(&report)
             if !caughtUp { try await pullAll(&report) }
             // A server that had lost notes: the resync queued them again; send them now.
@@ -118,62 +89,9 @@ public actor NotesSyncEngine {
             // Changes set aside after failed sends: the others went on, but this run did not
             // sync everything, and the status must say so.
             if let deferredFailure { throw deferredFailure }
-            record.lastSyncedAt = now()
-            record.lastRunFailed = false
-            record.lastError = nil
-            record.lastFailureKind = nil
-        } catch  where Task.isCancelled {
-            // Stopped on purpose: not a failure to show; the next run picks up where this stopped.
-            report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
-        } catch {
-            let failure = Self.failure(from: error)
-            report.failure = failure
-            record.lastRunFailed = true
-            record.lastError = failure.message
-            record.lastFailureKind = failure.kind
-        }
-        record.metrics.record(report)
-        for latency in acknowledgementLatencies { record.metrics.recordAcknowledgement(latency: latency) }
-        acknowledgementLatencies = []
-        if report.fullResync { record.undecryptableCount = 0 }
-        record.undecryptableCount += report.undecryptable
-        record.isSyncing = false
-        await recordRun(record)
-        return report
-    }
-
-    /// The status row is informational: failing to write it must not fail the sync itself.
-    private func recordRun(_ record: SyncRunRecord) async {
-        do {
-            try await records.recordRun(record)
-        } catch {
-            // The next run writes it again; the notes and changes are untouched by this failure.
-        }
-    }
-
-    // MARK: - Failures
-
-    static func failure(from error: Error) -> SyncFailure {
-        switch error {
-        case let failure as SyncFailure:
-            return failure
-        case let api as NotesAPIError:
-            switch api.kind {
-            case .unauthorized:
-                return SyncFailure(kind: .signedOut, message: "Signed out: sign in again to sync.")
-            case .unreachable:
-                return SyncFailure(kind: .unreachable, message: api.message)
-            default:
-                return SyncFailure(kind: .transient, message: api.description, retryAfter: api.retryAfter)
-            }
-        case is CancellationError:
-            return SyncFailure(kind: .transient, message: "Sync was cancelled.")
-        case let database as NotesDatabaseError:
-            return SyncFailure(kind: .storage, message: "Local database: \(database.message)")
-        case let sqlite as SQLiteError:
-            return SyncFailure(kind: .storage, message: "Local database: \(sqlite.message)")
-        default:
-            return SyncFailure(kind: .storage, message: "\(error)")
+        } finishing: { record in
+            for latency in acknowledgementLatencies { record.metrics.recordAcknowledgement(latency: latency) }
+            acknowledgementLatencies = []
         }
     }
 }

@@ -10,6 +10,9 @@ public struct SyncReport: Hashable, Sendable, Codable {
     public var conflictCopies = 0
     /// Conflicts where one side's delete lost to the other side's edit.
     public var editsBeatDeletes = 0
+    /// Trip fields where this device's value met another device's and waits for the person's
+    /// choice (an edit that met a delete included).
+    public var fieldConflicts = 0
     /// Changes the server will not take (the text stays on this device).
     public var refused = 0
     /// Notes received from the server and applied (skipped ones not counted).

@@ -1,9 +1,12 @@
 import Foundation
 import QuireWire
 
-/// Runs the sync engine by itself (seed 000 card 6's triggers): at launch, after a save
-/// (debounced), when the network comes back, when the app returns to the foreground, periodically,
-/// and when the long-poll sees another device's change. One run at a time, always.
+/// Runs the device's sync by itself (seed 000 card 6's triggers): at launch, after a save or an
+/// edit (debounced), when the network comes back, when the app returns to the foreground,
+/// periodically, and when a long-poll sees another device's change. One run at a time, always.
+///
+/// It drives every ``SyncPart`` of the device (the notes, the trips) as one ``DeviceSync`` run:
+/// one set of triggers, one backoff, one online state for all of them.
 ///
 /// Triggers that arrive during a run coalesce into one more run after it. A failed run backs off
 /// (``RetryPolicy``, honouring `Retry-After`); saves and live updates during a backoff wait for
@@ -11,15 +14,14 @@ import QuireWire
 /// until the app signals a new sign-in with `foreground()` or `start()`. All waiting goes through
 /// the injected clock, so tests drive time by hand.
 ///
-/// While online and not backing off, one long-poll (`GET /v1/notes/changes?wait=N&limit=1`) is
-/// kept open: when it returns a change the controller runs a sync, which pulls it, so another
-/// device's edit arrives within a round trip.
+/// While online and not backing off, one long-poll per part is kept open (`GET
+/// /v1/notes/changes?wait=N&limit=1`, `GET /v1/trips?wait=N&limit=1`): when one returns a change
+/// the controller runs a sync, which pulls it, so another device's edit arrives within a round
+/// trip. A part whose server has no feed for it stops its long-poll (``SyncPartUnavailable``).
 public actor SyncController {
     public typealias RunHandler = @Sendable (SyncTrigger, SyncReport) -> Void
 
-    private let engine: NotesSyncEngine
-    private let records: SyncRecords
-    private let api: NotesAPI
+    private let device: DeviceSync
     private let network: NetworkPath
     private let clock: any Clock<Duration>
     private let policy: RetryPolicy
@@ -44,6 +46,7 @@ public actor SyncController {
     private var completedRuns = 0
     public private(set) var isStarted = false
 
+    /// A controller for the notes alone (their engine, database and API).
     public init(
         engine: NotesSyncEngine, records: SyncRecords, api: NotesAPI,
         network: NetworkPath = AlwaysOnlinePath(), clock: any Clock<Duration> = ContinuousClock(),
@@ -52,10 +55,23 @@ public actor SyncController {
         otherProcessPoll: Duration? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
+        self.init(
+            parts: [NotesSyncPart(engine: engine, records: records, api: api)], network: network, clock: clock,
+            policy: policy, debounce: debounce, periodic: periodic, longPollWait: longPollWait,
+            otherProcessPoll: otherProcessPoll, random: random)
+    }
+
+    /// A controller for every part of the device, run in this order (notes, then trips).
+    public init(
+        parts: [any SyncPart],
+        network: NetworkPath = AlwaysOnlinePath(), clock: any Clock<Duration> = ContinuousClock(),
+        policy: RetryPolicy = RetryPolicy(), debounce: Duration = .milliseconds(300),
+        periodic: Duration = .seconds(300), longPollWait: Int = 25,
+        otherProcessPoll: Duration? = nil,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.otherProcessPoll = otherProcessPoll
-        self.engine = engine
-        self.records = records
-        self.api = api
+        self.device = DeviceSync(parts: parts)
         self.network = network
         self.clock = clock
         self.policy = policy
@@ -80,10 +96,14 @@ public actor SyncController {
         isStarted = true
         request(.launch)
         tasks.append(Task { await self.runLoop() })
-        tasks.append(Task { await self.watchPendingChanges() })
+        for part in device.parts {
+            tasks.append(Task { await self.watchPendingChanges(of: part) })
+        }
         tasks.append(Task { await self.watchNetwork() })
         tasks.append(Task { await self.periodicTicks() })
-        if longPollWait > 0 { tasks.append(Task { await self.longPoll() }) }
+        if longPollWait > 0 {
+            for part in device.parts { tasks.append(Task { await self.longPoll(part) }) }
+        }
         if let otherProcessPoll {
             tasks.append(Task { await self.watchOtherProcesses(every: otherProcessPoll) })
         }
@@ -95,7 +115,7 @@ public actor SyncController {
         while !Task.isCancelled {
             do {
                 try await clock.sleep(for: interval)
-                try await records.noticeChangesFromOtherProcesses()
+                for part in device.parts { try await part.noticeChangesFromOtherProcesses() }
             } catch is CancellationError {
                 return
             } catch {
@@ -114,7 +134,7 @@ public actor SyncController {
         debounceTask = nil
         retryTask = nil
         for task in all { task.cancel() }
-        await engine.cancelCurrentRun()
+        await device.cancelCurrentRun()
         wakeLoop?.resume()
         wakeLoop = nil
         notifyStateChange()
@@ -152,7 +172,7 @@ public actor SyncController {
             }
             guard let trigger = requested else { continue }
             requested = nil
-            let report = await engine.syncOnce()
+            let report = await device.syncOnce()
             completedRuns += 1
             await handle(report, trigger: trigger)
             runHandler?(trigger, report)
@@ -193,9 +213,9 @@ public actor SyncController {
 
     // MARK: - Trigger sources
 
-    private func watchPendingChanges() async {
+    private func watchPendingChanges(of part: any SyncPart) async {
         var last: Int?
-        for await count in records.pendingCount() {
+        for await count in part.pendingCount() {
             defer { last = count }
             guard let previous = last, count > previous else { continue }
             scheduleDebouncedLocalChange()
@@ -238,16 +258,15 @@ public actor SyncController {
 
     private var longPollReady: Bool { online && !signedOut && !backingOff }
 
-    private func longPoll() async {
+    private func longPoll(_ part: any SyncPart) async {
         while !Task.isCancelled {
             guard longPollReady else {
                 await waitForStateChange()
                 continue
             }
             do {
-                let cursor = try await records.cursor()
-                let page = try await api.changes(since: cursor, limit: 1, wait: longPollWait)
-                guard !page.changes.isEmpty, !Task.isCancelled else { continue }
+                let arrived = try await part.remoteChangeArrived(wait: longPollWait)
+                guard arrived, !Task.isCancelled else { continue }
                 // Run a sync to pull it, and wait for a run to finish so the cursor has moved on.
                 let before = completedRuns
                 request(.liveUpdate)
@@ -255,6 +274,8 @@ public actor SyncController {
                     await waitForStateChange()
                 }
             } catch is CancellationError {
+                return
+            } catch is SyncPartUnavailable {
                 return
             } catch {
                 // A failed poll waits like a failed run; the run loop's own failures set backoff.

@@ -1,32 +1,51 @@
 import Foundation
 import QuireDomain
 
-/// The sync status for screens (seed 000 card 4): the status row the engine writes, as
-/// `SyncStatus`.
+/// The sync status for screens (seed 000 card 4): the notes' status row and, when the device has
+/// trips, the trips' status, as one `SyncStatus`.
 public final class LocalSyncStatusRepository: SyncStatusRepository {
     private let records: any SyncStatusRecords
+    private let trips: TripsDatabase?
 
-    public init(records: any SyncStatusRecords) {
+    /// - Parameter trips: the device's trips, whose waiting changes, conflicts and runs count too.
+    public init(records: any SyncStatusRecords, trips: TripsDatabase? = nil) {
         self.records = records
+        self.trips = trips
     }
 
-    /// Replays the current status, then each change. Finishes when the caller's task is cancelled.
+    /// Replays the current status, then each change of either part. Finishes when the caller's
+    /// task is cancelled.
     public func status() -> AsyncStream<SyncStatus> {
         let rows = records.statusRow()
+        let tripRows = trips?.statusRow()
         let (stream, continuation) = AsyncStream.makeStream(
             of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
-        let task = Task {
+        let latest = LatestStatus(tripsExpected: tripRows != nil)
+        let notesTask = Task {
             for await record in rows {
-                continuation.yield(Self.status(record))
+                if let status = latest.notes(record) { continuation.yield(status) }
             }
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        let tripsTask = Task {
+            guard let tripRows else { return }
+            for await record in tripRows {
+                if let status = latest.trips(record) { continuation.yield(status) }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            notesTask.cancel()
+            tripsTask.cancel()
+        }
         return stream
     }
 
-    static func status(_ record: SyncStatusRecord) -> SyncStatus {
-        SyncStatus(
+    /// One status from the notes' row and the trips' record (nil: the device has no trips part).
+    /// Counts add up; the run is syncing or failed when either part's last run is; "last synced"
+    /// is the older of the two once the trips have run at all.
+    package static func status(_ record: SyncStatusRecord, trips: TripsStatusRecord? = nil) -> SyncStatus {
+        var status = SyncStatus(
             lastSyncedAt: record.run.lastSyncedAt, isSyncing: record.run.isSyncing,
             lastRunFailed: record.run.lastRunFailed, lastError: record.run.lastError,
             pendingCount: record.pendingCount, conflictCount: record.conflictCount,
@@ -35,5 +54,60 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
             isSignedOut: record.run.lastRunFailed && record.run.lastFailureKind == .signedOut,
             oldestPendingSince: record.oldestPendingSince, refusedCount: record.refusedCount,
             stuckCount: record.stuckCount, notice: record.notice)
+        guard let trips else { return status }
+        status.pendingCount += trips.pendingCount
+        status.tripPendingCount = trips.pendingCount
+        status.tripConflictCount = trips.conflictCount
+        status.tripRejectedCount = trips.rejectedCount
+        status.undecryptableCount += trips.run.undecryptableCount
+        status.isSyncing = status.isSyncing || trips.run.isSyncing
+        guard trips.run.metrics.runs > 0 else { return status }
+        if trips.run.lastRunFailed, !status.lastRunFailed {
+            status.lastRunFailed = true
+            status.lastError = trips.run.lastError
+            status.isOffline = trips.run.lastFailureKind == .unreachable
+            status.isSignedOut = trips.run.lastFailureKind == .signedOut
+        }
+        if let notes = status.lastSyncedAt, let tripsSynced = trips.run.lastSyncedAt {
+            status.lastSyncedAt = min(notes, tripsSynced)
+        } else {
+            status.lastSyncedAt = nil
+        }
+        return status
+    }
+
+    /// The newest record of each part; a status once both have arrived.
+    ///
+    /// `@unchecked Sendable`: its fields are only touched under `lock`.
+    private final class LatestStatus: @unchecked Sendable {
+        private let lock = NSLock()
+        private var notesRecord: SyncStatusRecord?
+        private var tripsRecord: TripsStatusRecord?
+        private let tripsExpected: Bool
+
+        init(tripsExpected: Bool) {
+            self.tripsExpected = tripsExpected
+        }
+
+        func notes(_ record: SyncStatusRecord) -> SyncStatus? {
+            lock.withLock {
+                notesRecord = record
+                return current
+            }
+        }
+
+        func trips(_ record: TripsStatusRecord) -> SyncStatus? {
+            lock.withLock {
+                tripsRecord = record
+                return current
+            }
+        }
+
+        /// Under `lock`.
+        private var current: SyncStatus? {
+            guard let notesRecord else { return nil }
+            if tripsExpected && tripsRecord == nil { return nil }
+            return LocalSyncStatusRepository.status(notesRecord, trips: tripsRecord)
+        }
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+
+extension SyncReport {
+    /// Adds `other`'s counts to this report; the first failure stays.
+    mutating func absorb(_ other: SyncReport) {
+        pushed += other.pushed
+        merged += other.merged
+        conflictCopies += other.conflictCopies
+        editsBeatDeletes += other.editsBeatDeletes
+        fieldConflicts += other.fieldConflicts
+        refused += other.refused
+        received += other.received
+        undecryptable += other.undecryptable
+        deferred += other.deferred
+        reuploaded += other.reuploaded
+        fullResync = fullResync || other.fullResync
+        failure = failure ?? other.failure
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import QuireWire
+
+/// The trip endpoints of API v1 (seed 002 §2). Returns DTOs; throws ``NotesAPIError`` by what the
+/// engine should do (transient, unreachable, unauthorized, cursor expired, refused). Cancelling
+/// the caller cancels the request.
+public protocol TripsAPI: Sendable {
+    /// One page of the account's trips feed after `cursor` (nil: every trip it belongs to).
+    /// `wait` > 0 holds the request until a trip changes or that many seconds pass.
+    func tripsFeed(since cursor: Cursor?, limit: Int, wait: Int) async throws -> TripsFeedPageDTO
+    /// `PUT /v1/trips/{id}`: creates the trip, owned by this account, with its wrapped key. Doing
+    /// it again is accepted; a trip another account holds is refused (409 `trip_exists`).
+    func createTrip(_ trip: TripID, wrappedKey: String) async throws
+    /// Every live field of the trip and the cursor that continues after them.
+    func snapshot(of trip: TripID) async throws -> TripSnapshotDTO
+    /// The trip's fields written after `cursor` (nil: from the beginning), in revision order;
+    /// `.cursorExpired` when the trip's log no longer reaches back to the cursor.
+    func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO
+    /// `POST /v1/trips/{id}/ops`: one result per op, in order. A repeated `opId` gets its first
+    /// answer and changes nothing.
+    func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO
+}

@@ -1,0 +1,172 @@
+import Foundation
+import QuireTrips
+
+// MARK: - Conflicts: settling what the server answered, and the person's choices
+
+extension TripsDatabase {
+    /// What became of an op the server answered with a conflict.
+    package enum ConflictOutcome: Sendable, Equatable {
+        /// The notes field merged cleanly; the merge is queued on the server's revision.
+        case merged
+        /// A conflict waits for the person.
+        case asked
+        /// The item was deleted elsewhere; this device's edits are kept as a conflict to restore.
+        case deleteWon
+        /// The server already holds this device's value.
+        case same
+    }
+
+    /// Settles a conflict the server answered for the op `seq`, in one transaction: the server's
+    /// value (`field`, `value`, `revision`; `value` already opened) becomes the field's confirmed
+    /// value, and then:
+    /// - an edit that met the item's delete (a conflict on `deleted`, now `true`): the delete wins;
+    ///   the op and every unsent change of the item become the edited values of one conflict on
+    ///   the item, which ``restoreItem(_:)`` brings back;
+    /// - otherwise this device's newest value of the field (an unsent edit queued behind the op,
+    ///   or the op's) goes through ``TripFieldMerge``: the same value ends it, a clean merge of the
+    ///   notes is queued on the server's revision, anything else is kept as a conflict.
+    package func settleConflict(_ seq: Int, field: String, value: String?, revision: Int) throws -> ConflictOutcome {
+        try write {
+            guard let op = try storedOp(seq) else { return .same }
+            try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
+            try storeConfirmed(trip: op.trip, item: op.item, field: field, value: value, revision: revision)
+            let key = op.item.storageKey
+            if field == TripField.deleted.rawValue, op.field != field, value == TripFieldRules.deletedValue {
+                try keepEditsOfDeletedItem(op, deleteRevision: revision)
+                return .deleteWon
+            }
+            let theirs = field == op.field ? value : try confirmedValue(trip: op.trip, item: key, field: op.field)?.value
+            let theirRevision = field == op.field ? revision : op.baseRevision
+            let later = try fieldOps(trip: op.trip, item: key, field: op.field).last { $0.isUnsent }
+            let mine = later.map(\.value) ?? op.value
+            switch TripFieldMerge.resolve(field: op.field, base: op.baseValue, mine: mine, theirs: theirs) {
+            case .same:
+                if let later { try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq) }
+                return .same
+            case .merged(let text):
+                if let later {
+                    try connection.run(
+                        "UPDATE outbox SET value = ?, base_revision = ?, base_value = ? WHERE seq = ?", text,
+                        theirRevision, theirs, later.seq)
+                } else {
+                    try insertOp(
+                        trip: op.trip, item: key, field: op.field, value: text, baseRevision: theirRevision,
+                        baseValue: theirs)
+                }
+                return .merged
+            case .ask:
+                if let later { try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq) }
+                try storeConflict(
+                    trip: op.trip, item: key, field: op.field, mine: mine, theirs: theirs, theirRevision: theirRevision,
+                    edited: nil)
+                return .asked
+            }
+        }
+    }
+
+    /// Settles a conflict by the person's choice, in one transaction. `.mine` queues this device's
+    /// value on the server's revision (so it applies unless the field changed again); `.theirs`
+    /// keeps the server's. For an item deleted while edited, `.mine` restores it
+    /// (``restoreItem(_:)``) and `.theirs` lets the delete stand.
+    /// - Throws: ``TripsDatabaseError`` `.unknownConflict` when no conflict waits on the field.
+    public func resolveConflict(trip: TripID, item: ItemID?, field: TripField, keep choice: TripConflictChoice)
+        throws
+    {
+        try write {
+            guard let conflict = try storedConflict(trip: trip, item: item, field: field) else {
+                throw TripsDatabaseError(.unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
+            }
+            if conflict.isDeletedWhileEdited, choice == .mine, let item {
+                try restoreInTransaction(trip: trip, item: item)
+                return
+            }
+            try deleteConflict(trip: trip, item: item.storageKey, field: field.rawValue)
+            guard choice == .mine else { return }
+            try insertOp(
+                trip: trip, item: item.storageKey, field: field.rawValue, value: conflict.mine,
+                baseRevision: conflict.theirRevision, baseValue: conflict.theirs)
+        }
+    }
+
+    /// ``resolveConflict(trip:item:field:keep:)`` for a field of an item, found by its id alone.
+    /// - Throws: ``TripsDatabaseError`` `.unknownItem`, `.unknownConflict`.
+    public func resolveConflict(item: ItemID, field: TripField, keep choice: TripConflictChoice) throws {
+        guard let trip = try tripOf(item) else {
+            throw TripsDatabaseError(.unknownItem, "no item \(item) on this device")
+        }
+        try resolveConflict(trip: trip, item: item, field: field, keep: choice)
+    }
+
+    /// Brings back a deleted item (seed 002 §5, "This item was deleted. Restore it?"), in one
+    /// transaction: an op setting `deleted` to `false` on the delete's revision, then, when this
+    /// device's edits met the delete, each edited field with its value. Restoring an item deleted
+    /// without a conflict works too (an undo).
+    /// - Throws: ``TripsDatabaseError`` `.unknownItem`; restoring a live item changes nothing.
+    public func restoreItem(_ item: ItemID) throws {
+        try write {
+            guard let trip = try tripOf(item) else {
+                throw TripsDatabaseError(.unknownItem, "no item \(item) on this device")
+            }
+            try requireLiveTrip(trip)
+            try restoreInTransaction(trip: trip, item: item)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func restoreInTransaction(trip: TripID, item: ItemID) throws {
+        let conflict = try storedConflict(trip: trip, item: item, field: .deleted)
+        try deleteConflict(trip: trip, item: item.description, field: TripField.deleted.rawValue)
+        try queueChange(trip: trip, item: item, field: .deleted, value: TripFieldRules.restoredValue)
+        for (field, value) in (conflict?.editedValues ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try queueChange(trip: trip, item: item, field: field, value: value)
+        }
+    }
+
+    /// The delete won over `op`: `op`'s value and every unsent change of its item join the item's
+    /// one delete conflict (newer values over older), and leave the outbox.
+    private func keepEditsOfDeletedItem(_ op: TripsStoredOp, deleteRevision: Int) throws {
+        let key = op.item.storageKey
+        let existing = try storedConflict(trip: op.trip, item: op.item, field: .deleted)
+        var edited: [String: String?] = [:]
+        for (field, value) in existing?.editedValues ?? [:] { edited[field.rawValue] = value }
+        edited[op.field] = op.value
+        let unsent = try connection.query(
+            TripsStoredOp.select
+                + " WHERE trip_id = ? AND item_id = ? AND field != 'deleted' AND request_id IS NULL ORDER BY seq",
+            bindings: [op.trip.description, key], map: TripsStoredOp.read)
+        for later in unsent {
+            edited[later.field] = later.value
+            try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq)
+        }
+        let json = String(decoding: try JSONEncoder().encode(edited), as: UTF8.self)
+        try storeConflict(
+            trip: op.trip, item: key, field: TripField.deleted.rawValue, mine: TripFieldRules.restoredValue,
+            theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, edited: json)
+    }
+
+    func storedConflict(trip: TripID, item: ItemID?, field: TripField) throws -> TripFieldConflict? {
+        try connection.queryFirst(
+            Self.conflictSelect + " WHERE trip_id = ? AND item_id = ? AND field = ?", trip.description,
+            item.storageKey, field.rawValue, map: Self.conflict) ?? nil
+    }
+
+    func storeConflict(
+        trip: TripID, item: String, field: String, mine: String?, theirs: String?, theirRevision: Int,
+        edited: String?
+    ) throws {
+        try connection.run(
+            """
+            INSERT INTO conflicts (trip_id, item_id, field, mine, theirs, their_revision, edited_values, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (trip_id, item_id, field) DO UPDATE SET mine = excluded.mine, theirs = excluded.theirs,
+                their_revision = excluded.their_revision, edited_values = excluded.edited_values
+            """, trip.description, item, field, mine, theirs, theirRevision, edited,
+            now().timeIntervalSinceReferenceDate)
+    }
+
+    func deleteConflict(trip: TripID, item: String, field: String) throws {
+        try connection.run(
+            "DELETE FROM conflicts WHERE trip_id = ? AND item_id = ? AND field = ?", trip.description, item, field)
+    }
+}

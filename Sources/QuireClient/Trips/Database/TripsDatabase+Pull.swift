@@ -1,0 +1,178 @@
+import Foundation
+import QuireCrypto
+import QuireTrips
+
+// MARK: - Pulling: the engine's half
+
+extension TripsDatabase {
+    /// A trip as the account's feed lists it, its key already unwrapped (nil: it did not open).
+    package struct FeedTrip: Sendable, Equatable {
+        package var id: TripID
+        package var key: SymmetricKey256?
+        package var role: String
+        package var deleted: Bool
+        package var revision: Int
+
+        package init(id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int) {
+            self.id = id
+            self.key = key
+            self.role = role
+            self.deleted = deleted
+            self.revision = revision
+        }
+    }
+
+    /// A field from the trip's changes or snapshot, its value already opened.
+    package struct PulledField: Sendable, Hashable {
+        package var item: ItemID?
+        package var field: String
+        package var value: String?
+        package var revision: Int
+
+        package init(item: ItemID?, field: String, value: String?, revision: Int) {
+            self.item = item
+            self.field = field
+            self.value = value
+            self.revision = revision
+        }
+    }
+
+    /// A trip whose changes are to be pulled: from `cursor`, or from its snapshot when nil.
+    package struct TripToPull: Sendable, Equatable {
+        package var trip: TripID
+        package var cursor: Cursor?
+        package var key: SymmetricKey256
+        /// The revision the feed showed: once the pull reaches the end of the trip's changes, the
+        /// trip is caught up to at least this.
+        package var feedRevision: Int
+    }
+
+    static let tripsFeedScope = "trips"
+
+    /// The cursor of the account's trips feed; nil before the first page.
+    package func tripsFeedCursor() throws -> Cursor? {
+        try connection.queryFirst("SELECT cursor FROM sync_state WHERE scope = ?", Self.tripsFeedScope) {
+            $0.optionalText(0).map(Cursor.init)
+        } ?? nil
+    }
+
+    /// Forgets the trips feed's cursor: the next pull lists every trip again.
+    package func resetTripsFeed() throws {
+        try write { try connection.run("DELETE FROM sync_state WHERE scope = ?", Self.tripsFeedScope) }
+    }
+
+    /// Applies a page of the account's trips feed and its cursor in one transaction: a trip new
+    /// to this device is added with its key (its fields come with its snapshot); a known one
+    /// takes its role, its deleted mark and the revision the feed shows (this device's own key
+    /// stays). A trip whose key did not open is skipped.
+    /// - Throws: ``TripsDatabaseError`` `.wrongAccount` for a page of another account than the
+    ///   one bound to this database.
+    package func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws {
+        try write {
+            if let bound = try readMeta(.account), bound != account.rawValue {
+                throw TripsDatabaseError(.wrongAccount, "this database holds the trips of account \(bound)")
+            }
+            for trip in trips {
+                let updated = try connection.run(
+                    """
+                    UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)
+                    WHERE id = ?
+                    """, trip.role, trip.deleted, trip.revision, trip.id.description)
+                guard updated == 0, let key = trip.key else { continue }
+                try connection.run(
+                    """
+                    INSERT INTO trips (id, key, role, deleted, on_server, feed_revision, created_at)
+                    VALUES (?, ?, ?, ?, 1, ?, ?)
+                    """, trip.id.description, key.data, trip.role, trip.deleted, trip.revision,
+                    now().timeIntervalSinceReferenceDate)
+            }
+            try connection.run(
+                """
+                INSERT INTO sync_state (scope, cursor) VALUES (?, ?)
+                ON CONFLICT (scope) DO UPDATE SET cursor = excluded.cursor
+                """, Self.tripsFeedScope, cursor.rawValue)
+        }
+    }
+
+    /// The trips to pull: on the server, not deleted, and either never pulled (no cursor: the
+    /// snapshot) or shown by the feed at a revision newer than the one pulled.
+    package func tripsToPull() throws -> [TripToPull] {
+        try connection.query(
+            """
+            SELECT id, cursor, key, feed_revision FROM trips
+            WHERE on_server = 1 AND deleted = 0 AND (cursor IS NULL OR feed_revision > pulled_revision)
+            ORDER BY created_at, id
+            """
+        ) { row in
+            guard let trip = TripID(row.text(0)), let key = SymmetricKey256(data: row.blob(2)) else { return nil }
+            return TripToPull(
+                trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key, feedRevision: row.int(3))
+        }.compactMap { $0 }
+    }
+
+    /// Applies a page of a trip's changes and its cursor in one transaction. A field is taken only
+    /// when its revision is newer than the one held (a page pulled twice changes nothing), and
+    /// never hides a waiting change: reading shows the change on top until it is answered.
+    /// `caughtUpThrough`: on the last page, the revision the feed showed, which the trip has now
+    /// reached even if no field of it changed (so it is not pulled again).
+    package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0)
+        throws
+    {
+        try write {
+            for field in fields { try applyPulled(trip, field) }
+            try connection.run(
+                "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
+                cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
+        }
+    }
+
+    /// Replaces the trip's confirmed values with its snapshot, in one transaction (bootstrap, and
+    /// the resync after an expired cursor). The waiting changes stay, on their old bases (the
+    /// server's check then settles them), and so do conflicts. Items the snapshot no longer has
+    /// and nothing here refers to go.
+    package func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws {
+        try write {
+            try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
+            for field in fields { try applyPulled(trip.id, field) }
+            try connection.run(
+                """
+                DELETE FROM items WHERE trip_id = ?1
+                  AND NOT EXISTS (SELECT 1 FROM fields f WHERE f.trip_id = ?1 AND f.item_id = items.id)
+                  AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.trip_id = ?1 AND o.item_id = items.id)
+                  AND NOT EXISTS (SELECT 1 FROM conflicts c WHERE c.trip_id = ?1 AND c.item_id = items.id)
+                """, trip.id.description)
+            try connection.run(
+                """
+                UPDATE trips SET cursor = ?, role = ?, deleted = ?, on_server = 1,
+                    pulled_revision = ?, feed_revision = MAX(feed_revision, ?)
+                WHERE id = ?
+                """, cursor.rawValue, trip.role, trip.deleted, trip.revision, trip.revision, trip.id.description)
+        }
+    }
+
+    /// Stores a pulled field and keeps the field's conflict in step: a conflict whose value the
+    /// server now holds is over; otherwise it shows the server's newest value. An item whose
+    /// delete another device undid gets this device's edits queued again.
+    private func applyPulled(_ trip: TripID, _ field: PulledField) throws {
+        guard
+            try storeConfirmed(
+                trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision)
+        else { return }
+        guard let name = TripField(rawValue: field.field),
+            let conflict = try storedConflict(trip: trip, item: field.item, field: name)
+        else { return }
+        let key = field.item.storageKey
+        if conflict.isDeletedWhileEdited, field.value == TripFieldRules.restoredValue, let item = field.item {
+            try deleteConflict(trip: trip, item: key, field: field.field)
+            for (edited, value) in (conflict.editedValues ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try queueChange(trip: trip, item: item, field: edited, value: value)
+            }
+        } else if conflict.mine == field.value {
+            try deleteConflict(trip: trip, item: key, field: field.field)
+        } else {
+            try storeConflict(
+                trip: trip, item: key, field: field.field, mine: conflict.mine, theirs: field.value,
+                theirRevision: field.revision, edited: nil)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import QuireSQLite
+
+/// The trips database's schema (seed 002 §1), as numbered migrations (`PRAGMA user_version`
+/// counts them). Never edit a migration that has shipped: add the next one.
+package enum TripsSchema {
+    package static var migrations: [SQLiteMigrator.Migration] {
+        [createTables]
+    }
+
+    // MARK: - 1: trips, confirmed values, the outbox, conflicts, sync state
+
+    /// Item id `''` stands for the trip's own fields (title, dates, notes, deleted) wherever a
+    /// table keys by (trip, item, field).
+    static func createTables(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE trips (
+                id              TEXT PRIMARY KEY NOT NULL,
+                -- The trip's key (32 bytes). The device holds its trips' values in plain text
+                -- anyway, as it does notes; the server only ever gets it wrapped.
+                key             BLOB NOT NULL,
+                role            TEXT NOT NULL DEFAULT 'owner',
+                -- The account's feed says the trip was deleted.
+                deleted         INTEGER NOT NULL DEFAULT 0,
+                -- The server has the trip (created by this device, or listed by the feed).
+                on_server       INTEGER NOT NULL DEFAULT 0,
+                -- Where the trip's changes continue; NULL: the next pull takes the snapshot.
+                cursor          TEXT,
+                -- The trip's newest revision as the account's feed last showed it, and the newest
+                -- this device has pulled: a trip whose feed revision is ahead is pulled.
+                feed_revision   INTEGER NOT NULL DEFAULT 0,
+                pulled_revision INTEGER NOT NULL DEFAULT 0,
+                created_at      REAL NOT NULL
+            );
+
+            CREATE TABLE items (
+                id      TEXT PRIMARY KEY NOT NULL,
+                trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE
+            );
+            CREATE INDEX items_by_trip ON items (trip_id);
+
+            -- Server-confirmed values, one per field, with the trip revision that wrote them.
+            CREATE TABLE fields (
+                trip_id  TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                item_id  TEXT NOT NULL,
+                field    TEXT NOT NULL,
+                value    TEXT,
+                revision INTEGER NOT NULL,
+                PRIMARY KEY (trip_id, item_id, field)
+            );
+
+            -- One row per waiting field change, in the order made (seq). A row is unsent while
+            -- request_id is NULL (later edits of its field fold into it), and frozen once it has
+            -- one: its sealed value, hash and base then never change, so a resend is identical.
+            CREATE TABLE outbox (
+                seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+                op_id           TEXT NOT NULL UNIQUE,
+                trip_id         TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                item_id         TEXT NOT NULL,
+                field           TEXT NOT NULL,
+                value           TEXT,
+                base_revision   INTEGER NOT NULL,
+                -- The confirmed value at base_revision: the ancestor of a notes merge.
+                base_value      TEXT,
+                request_id      TEXT,
+                sealed_value    TEXT,
+                value_hash      TEXT,
+                rejected        INTEGER NOT NULL DEFAULT 0,
+                rejected_reason TEXT,
+                attempts        INTEGER NOT NULL DEFAULT 0,
+                retry_at        REAL,
+                last_error      TEXT,
+                created_at      REAL NOT NULL
+            );
+            CREATE INDEX outbox_by_field ON outbox (trip_id, item_id, field);
+            CREATE INDEX outbox_by_request ON outbox (request_id) WHERE request_id IS NOT NULL;
+
+            -- A value of this device's the server did not take, beside the server's, until the
+            -- person chooses. For an edit that met a delete (field 'deleted'), edited_values holds
+            -- the item's edited fields as JSON, for restore.
+            CREATE TABLE conflicts (
+                trip_id        TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                item_id        TEXT NOT NULL,
+                field          TEXT NOT NULL,
+                mine           TEXT,
+                theirs         TEXT,
+                their_revision INTEGER NOT NULL,
+                edited_values  TEXT,
+                created_at     REAL NOT NULL,
+                PRIMARY KEY (trip_id, item_id, field)
+            );
+
+            -- Cursors by scope: 'trips' is the account's trips feed.
+            CREATE TABLE sync_state (
+                scope  TEXT PRIMARY KEY NOT NULL,
+                cursor TEXT
+            );
+
+            -- The bound account and the engine's run record (JSON).
+            CREATE TABLE meta (
+                key   TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+            """)
+    }
+}

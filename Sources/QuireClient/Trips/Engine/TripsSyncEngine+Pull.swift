@@ -1,0 +1,134 @@
+import Foundation
+import QuireWire
+
+// MARK: - Pull
+
+extension TripsSyncEngine {
+    /// Pulls the account's trips feed from its cursor, then every trip it shows changed: from
+    /// the trip's cursor, page by page, or from its snapshot (a trip new to this device, or one
+    /// whose cursor expired). A server without trips, with nothing waiting here, is no failure.
+    func pullAll(_ report: inout SyncReport) async throws {
+        guard try await pullFeed(&report) else { return }
+        for target in try await database.tripsToPull() {
+            try Task.checkCancellation()
+            let sealer = TripSealer(trip: target.trip, key: target.key)
+            guard let cursor = target.cursor else {
+                try await pullSnapshot(target.trip, sealer: sealer, &report)
+                continue
+            }
+            try await pullChanges(
+                target.trip, from: cursor, caughtUpThrough: target.feedRevision, sealer: sealer, &report)
+        }
+    }
+
+    /// Applies every page of the trips feed. Returns false when the server keeps no trips.
+    private func pullFeed(_ report: inout SyncReport) async throws -> Bool {
+        var cursor = try await database.tripsFeedCursor()
+        var restarted = false
+        while true {
+            try Task.checkCancellation()
+            let page: TripsFeedPageDTO
+            do {
+                page = try await api.tripsFeed(since: cursor, limit: pageLimit, wait: 0)
+            } catch let error as NotesAPIError {
+                if Self.serverKeepsNoTrips(error) {
+                    guard try await database.tripsToPush().isEmpty else {
+                        throw SyncFailure(kind: .transient, message: Self.noTripsOnServer)
+                    }
+                    return false
+                }
+                // A cursor the server no longer takes: list every trip again, once per run.
+                let stale = error.kind == .cursorExpired || error.code == "invalid_cursor"
+                guard stale, !restarted, cursor != nil else { throw error }
+                restarted = true
+                try await database.resetTripsFeed()
+                cursor = nil
+                continue
+            }
+            var trips: [TripsDatabase.FeedTrip] = []
+            for entry in page.trips {
+                guard let id = TripID(entry.id) else { continue }
+                let key = try? keys.unwrap(entry.wrappedKey, trip: id)
+                if key == nil { report.undecryptable += 1 }
+                trips.append(
+                    TripsDatabase.FeedTrip(
+                        id: id, key: key, role: entry.role, deleted: entry.deleted, revision: entry.revision))
+            }
+            let next = Cursor(page.nextCursor)
+            if page.hasMore, next == cursor {
+                throw NotesAPIError(kind: .invalidResponse, message: "The server's trips feed did not move forward.")
+            }
+            try await database.applyTripsFeed(trips, cursor: next, account: account)
+            cursor = next
+            if !page.hasMore { return true }
+        }
+    }
+
+    /// Applies the trip's changes page by page, each with its cursor; on 410, its snapshot.
+    private func pullChanges(
+        _ trip: TripID, from start: Cursor, caughtUpThrough feedRevision: Int, sealer: TripSealer,
+        _ report: inout SyncReport
+    ) async throws {
+        var cursor = start
+        while true {
+            try Task.checkCancellation()
+            let page: TripChangesPageDTO
+            do {
+                page = try await api.changes(of: trip, since: cursor, limit: pageLimit)
+            } catch let error as NotesAPIError where error.kind == .cursorExpired {
+                report.fullResync = true
+                try await pullSnapshot(trip, sealer: sealer, &report)
+                return
+            }
+            let fields = Self.open(page.changes, with: sealer, &report)
+            let next = Cursor(page.nextCursor)
+            if page.hasMore, next == cursor {
+                throw NotesAPIError(kind: .invalidResponse, message: "The trip's changes did not move forward.")
+            }
+            try await database.applyTripChanges(
+                trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision)
+            report.received += fields.count
+            cursor = next
+            if !page.hasMore { return }
+        }
+    }
+
+    /// Replaces the trip's confirmed values with its snapshot, keeping what waits here.
+    private func pullSnapshot(_ trip: TripID, sealer: TripSealer, _ report: inout SyncReport) async throws {
+        let snapshot = try await api.snapshot(of: trip)
+        let fields = Self.open(snapshot.fields, with: sealer, &report)
+        try await database.replaceWithSnapshot(
+            TripsDatabase.FeedTrip(
+                id: trip, key: nil, role: snapshot.trip.role, deleted: snapshot.trip.deleted,
+                revision: snapshot.trip.revision),
+            fields: fields, cursor: Cursor(snapshot.cursor))
+        report.received += fields.count
+    }
+
+    /// The fields opened with the trip's key; one that does not open (or names a malformed item)
+    /// is counted and skipped, never applied.
+    static func open(_ dtos: [TripFieldDTO], with sealer: TripSealer, _ report: inout SyncReport)
+        -> [TripsDatabase.PulledField]
+    {
+        var fields: [TripsDatabase.PulledField] = []
+        for dto in dtos {
+            var item: ItemID?
+            if let text = dto.item {
+                guard let parsed = ItemID(text) else {
+                    report.undecryptable += 1
+                    continue
+                }
+                item = parsed
+            }
+            let value: String?
+            do {
+                value = try sealer.open(dto.value, item: item, field: dto.field)
+            } catch {
+                report.undecryptable += 1
+                continue
+            }
+            fields.append(TripsDatabase.PulledField(item: item, field: dto.field, value: value, revision: dto.revision))
+        }
+        return fields
+    }
+}

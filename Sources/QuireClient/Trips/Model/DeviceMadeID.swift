@@ -1,0 +1,30 @@
+import Foundation
+
+/// An id made on the device, so a trip or an item exists before any server has seen it: a UUID,
+/// written lowercase as it travels on the wire and is stored. Typed by what it names, so a trip
+/// id is never passed where an item id belongs.
+public struct DeviceMadeID<Named>: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: UUID
+
+    public init() { rawValue = UUID() }
+
+    /// Parses a UUID in any case; nil for anything else.
+    public init?(_ text: String) {
+        guard let uuid = UUID(uuidString: text) else { return nil }
+        rawValue = uuid
+    }
+
+    public var description: String { rawValue.uuidString.lowercased() }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+}
+
+/// What a ``TripID`` names.
+public enum TripIDTag {}
+/// What an ``ItemID`` names.
+public enum ItemIDTag {}
+
+/// A trip's id.
+public typealias TripID = DeviceMadeID<TripIDTag>
+/// An itinerary item's id (unique across trips).
+public typealias ItemID = DeviceMadeID<ItemIDTag>

@@ -1,0 +1,36 @@
+import QuireTrips
+
+/// A field where this device's change met another's ("Alex changed this to 12:30. Keep mine?"),
+/// or an item this device edited while another device deleted it ("This item was deleted.
+/// Restore it?"). It stays until the person chooses (``TripsDatabase/resolveConflict(trip:item:field:keep:)``,
+/// ``TripsDatabase/restoreItem(_:)``).
+public struct TripFieldConflict: Sendable, Hashable {
+    public var trip: TripID
+    /// nil for a field of the trip itself.
+    public var item: ItemID?
+    public var field: TripField
+    /// This device's value, which the server did not take.
+    public var mine: String?
+    /// The server's value, and its revision.
+    public var theirs: String?
+    public var theirRevision: Int
+    /// For an edit that met the item's delete (`field` is `.deleted`): the fields this device had
+    /// edited, and their values, which restoring brings back. nil for an ordinary conflict.
+    public var editedValues: [TripField: String?]?
+
+    public init(
+        trip: TripID, item: ItemID?, field: TripField, mine: String?, theirs: String?, theirRevision: Int,
+        editedValues: [TripField: String?]? = nil
+    ) {
+        self.trip = trip
+        self.item = item
+        self.field = field
+        self.mine = mine
+        self.theirs = theirs
+        self.theirRevision = theirRevision
+        self.editedValues = editedValues
+    }
+
+    /// The item was deleted on another device while this one edited it: the delete won.
+    public var isDeletedWhileEdited: Bool { editedValues != nil }
+}

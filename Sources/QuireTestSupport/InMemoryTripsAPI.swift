@@ -1,0 +1,35 @@
+import Foundation
+import QuireClient
+import QuireWire
+
+/// ``TripsAPI`` straight into an ``InMemoryTripsServer`` as one account: the in-memory twin of
+/// the API, with no HTTP between. Throws the ``NotesAPIError`` the live client would.
+public struct InMemoryTripsAPI: TripsAPI {
+    public let server: InMemoryTripsServer
+    public let account: String
+
+    public init(server: InMemoryTripsServer, account: String) {
+        self.server = server
+        self.account = account
+    }
+
+    public func tripsFeed(since cursor: Cursor?, limit: Int, wait: Int) async throws -> TripsFeedPageDTO {
+        try await server.tripsFeed(account: account, since: cursor?.rawValue, limit: limit, wait: wait)
+    }
+
+    public func createTrip(_ trip: TripID, wrappedKey: String) async throws {
+        _ = try await server.createTrip(account: account, id: trip.description, wrappedKey: wrappedKey)
+    }
+
+    public func snapshot(of trip: TripID) async throws -> TripSnapshotDTO {
+        try await server.snapshot(account: account, id: trip.description)
+    }
+
+    public func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO {
+        try await server.changes(account: account, id: trip.description, cursor: cursor?.rawValue, limit: limit)
+    }
+
+    public func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO {
+        try await server.ops(account: account, id: trip.description, request: request)
+    }
+}

@@ -1,0 +1,18 @@
+/// One field's current value on the server and the trip revision that wrote it.
+public struct TripFieldState: Sendable, Equatable {
+    /// Sealed value (base64), nil when cleared; for `deleted`, the plain `true` or `false`.
+    public var value: String?
+    /// The device's keyed hash of the plaintext; nil when `value` is (and possibly for `deleted`).
+    public var valueHash: String?
+    /// The trip revision at which this value was written (from 1).
+    public var revision: Int
+
+    public init(value: String?, valueHash: String?, revision: Int) {
+        self.value = value
+        self.valueHash = valueHash
+        self.revision = revision
+    }
+
+    /// True when this is a `deleted` field that says the item (or trip) is deleted.
+    public var isTombstone: Bool { value == "true" }
+}

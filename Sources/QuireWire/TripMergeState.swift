@@ -1,0 +1,22 @@
+/// What ``TripMergeRule/apply(_:to:)`` needs to know of a trip before a request's ops.
+public struct TripMergeState: Sendable, Equatable {
+    /// The current state of every field the ops name, of the `deleted` field of each item they
+    /// name, and of the trip's own `deleted` field. A missing key is a field that does not exist.
+    public var fields: [TripFieldKey: TripFieldState]
+    /// The named items the trip has at least one field of.
+    public var knownItems: Set<String>
+    /// The trip's newest revision (0 for a trip with no fields yet).
+    public var revision: Int
+    /// The newest revision a purge of deleted items removed (0 when none did).
+    public var purgedRevision: Int
+
+    public init(
+        fields: [TripFieldKey: TripFieldState] = [:], knownItems: Set<String> = [],
+        revision: Int = 0, purgedRevision: Int = 0
+    ) {
+        self.fields = fields
+        self.knownItems = knownItems
+        self.revision = revision
+        self.purgedRevision = purgedRevision
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// One account can never read or change another's trip (promise 7): every trip route answers a
+/// trip the caller is not a member of exactly as one that does not exist, whatever ids and
+/// cursors it borrows.
+struct TripIsolationTests {
+    let harness: ServerHarness
+    let alice: String
+    let bob: String
+    let trip: String
+    let item = ServerHarness.uuid()
+
+    init() async throws {
+        harness = try ServerHarness()
+        alice = try await harness.token("alice")
+        bob = try await harness.token("bob")
+        trip = try await harness.newTrip(token: alice)
+        _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+    }
+
+    /// Bob's answer on Alice's trip, and his answer on a trip id nobody has, for each route.
+    private func bothAnswers(_ ask: (String) async -> HTTPResponse) async -> (
+        HTTPResponse, HTTPResponse
+    ) {
+        (await ask(trip), await ask(ServerHarness.uuid()))
+    }
+
+    @Test func snapshotOfAnotherAccountsTripIsNotFound() async throws {
+        let (borrowed, unknown) = await bothAnswers { await harness.snapshotResponse($0, token: bob) }
+
+        #expect(borrowed.status == 404)
+        #expect(borrowed.errorCode == "not_found")
+        #expect(borrowed.body == unknown.body)
+    }
+
+    @Test func changesOfAnotherAccountsTripAreNotFoundWithItsOwnCursor() async throws {
+        let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
+
+        let (withCursor, unknown) = await bothAnswers {
+            await harness.tripChangesResponse($0, cursor: $0 == trip ? cursor : nil, token: bob)
+        }
+        let withoutCursor = await harness.tripChangesResponse(trip, token: bob)
+
+        #expect(withCursor.status == 404)
+        #expect(withoutCursor.status == 404)
+        #expect(withCursor.body == unknown.body)
+        #expect(withoutCursor.body == unknown.body)
+    }
+
+    @Test func opsOnAnotherAccountsTripAreNotFoundAndChangeNothing() async throws {
+        let (borrowed, unknown) = await bothAnswers {
+            await harness.opsResponse($0, [TripValue.op(item, "title", "Bob's", base: 1)], token: bob)
+        }
+
+        #expect(borrowed.status == 404)
+        #expect(borrowed.body == unknown.body)
+        let fields = try await harness.snapshot(trip, token: alice).fields
+        #expect(fields.map(\.value) == [TripValue.sealed("Lunch")])
+    }
+
+    @Test func anotherAccountsOpIDIsNotReplayedToIt() async throws {
+        let opID = ServerHarness.uuid()
+        let ops = [TripValue.op(item, "notes", "Alice's")]
+        let mine = await harness.opsResponse(trip, ops, opID: opID, token: alice)
+        let bobsTrip = try await harness.newTrip(token: bob)
+
+        let onAlices = await harness.opsResponse(trip, ops, opID: opID, token: bob)
+        let onHis = await harness.opsResponse(bobsTrip, ops, opID: opID, token: bob)
+
+        #expect(mine.status == 200)
+        #expect(onAlices.status == 404)
+        #expect(onHis.status == 200)
+        #expect(onHis.header("Idempotent-Replayed") == nil)
+    }
+
+    @Test func aCursorOfAnotherTripIsInvalidOnOnesOwn() async throws {
+        let alicesCursor = try await harness.tripChanges(trip, token: alice).nextCursor
+        let bobsTrip = try await harness.newTrip(token: bob)
+        // Bob's trip is past the revision and position Alice's cursor names: only the cursor's
+        // binding to her trip tells it apart.
+        _ = try await harness.ops(
+            bobsTrip, [TripValue.op(nil, "title", "Porto"), TripValue.op(nil, "notes", "May")],
+            token: bob)
+
+        let response = await harness.tripChangesResponse(bobsTrip, cursor: alicesCursor, token: bob)
+        let ownTrip = try await harness.newTrip(token: alice)
+        _ = try await harness.ops(
+            ownTrip, [TripValue.op(nil, "title", "Faro"), TripValue.op(nil, "notes", "July")],
+            token: alice)
+        let onOwnOtherTrip = await harness.tripChangesResponse(
+            ownTrip, cursor: alicesCursor, token: alice)
+
+        #expect(response.status == 400)
+        #expect(response.errorCode == "invalid_cursor")
+        #expect(onOwnOtherTrip.errorCode == "invalid_cursor")
+    }
+
+    @Test func creatingAnotherAccountsTripIsAConflictThatChangesNothing() async throws {
+        let response = await harness.putTrip(trip, token: bob)
+
+        #expect(response.status == 409)
+        #expect(response.errorCode == "trip_exists")
+        #expect(try await harness.tripsFeed(token: bob).trips.isEmpty)
+        #expect(try await harness.tripsFeed(token: alice).trips.map(\.id) == [trip])
+    }
+
+    @Test func theTripsFeedListsOnlyTheAccountsOwnTrips() async throws {
+        let bobsTrip = try await harness.newTrip(token: bob)
+        let alicesCursor = try await harness.tripsFeed(token: alice).nextCursor
+
+        let bobs = try await harness.tripsFeed(token: bob)
+        let bobWithAlicesCursor = try await harness.tripsFeed(token: bob, since: alicesCursor)
+
+        #expect(bobs.trips.map(\.id) == [bobsTrip])
+        #expect(bobWithAlicesCursor.trips.allSatisfy { $0.id == bobsTrip })
+    }
+}
