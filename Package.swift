@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["QuireWire", "QuireSQLite", "QuireCrypto", "CMicroHTTPD"]),
 
         // MARK: - Executables
-        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation"]),
+        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation", "QuireMerge"]),
         .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
         .executableTarget(
             name: "QuireBench",

@@ -1,14 +1,19 @@
 /// A command's arguments after parsing: positionals, options with values, and flags.
 ///
-/// Options are `--name value` or `--name=value`; flags take no value. Anything starting with `-`
-/// that the command does not declare is a usage error (exit 64), as is a missing value.
-struct Arguments {
+/// Options are `--name value` or `--name=value`; flags take no value; a one-letter form (`-p`,
+/// `-L value`) stands for the long one where the command declares it. Anything starting with `-`
+/// that the command does not declare is a usage error (exit 64), as is a missing value. After
+/// `--`, every word is a positional.
+struct Arguments: Sendable {
     var positionals: [String] = []
+    /// The last value given to each option.
     var options: [String: String] = [:]
+    /// Every value of each option, in order (for options that repeat).
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
 
-    /// Parses `words` against the options and flags a command accepts (names without dashes).
-    init(_ words: [String], options allowedOptions: Set<String>, flags allowedFlags: Set<String>) throws {
+    /// Parses `words` against the options `command` declares.
+    init(_ words: [String], for command: Command) throws {
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -22,32 +27,56 @@ struct Arguments {
                 onlyPositionals = true
                 continue
             }
-            guard word.hasPrefix("--") else {
-                throw CLIError.usage("unknown option '\(word)'")
-            }
-            var name = String(word.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            if allowedFlags.contains(name) {
+            let (option, inlineValue) = try Self.option(word, in: command)
+            let name = option.name
+            guard option.takesValue else {
                 guard inlineValue == nil else { throw CLIError.usage("'--\(name)' takes no value") }
                 flags.insert(name)
-            } else if allowedOptions.contains(name) {
-                if let inlineValue {
-                    options[name] = inlineValue
-                } else {
-                    guard index < words.count else {
-                        throw CLIError.usage("'--\(name)' needs a value")
-                    }
-                    options[name] = words[index]
-                    index += 1
-                }
-            } else {
-                throw CLIError.usage("unknown option '--\(name)'")
+                continue
             }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < words.count else { throw CLIError.usage("'\(word)' needs a value") }
+                value = words[index]
+                index += 1
+            }
+            guard option.repeats || options[name] == nil else {
+                throw CLIError.usage("'--\(name)' is given twice")
+            }
+            options[name] = value
+            values[name, default: []].append(value)
         }
+    }
+
+    /// The option `word` names, and its value when written `--name=value`.
+    private static func option(_ word: String, in command: Command) throws -> (CommandOption, String?) {
+        if !word.hasPrefix("--") {
+            guard word.count == 2, let option = command.option(short: word.last!) else {
+                throw CLIError.usage("unknown option '\(word)'")
+            }
+            return (option, nil)
+        }
+        var name = String(word.dropFirst(2))
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let option = command.option(named: name) else {
+            throw CLIError.usage("unknown option '--\(name)'")
+        }
+        return (option, inlineValue)
+    }
+
+    /// True when `words` ask for help (`--help` or `-h` before any `--`).
+    static func asksForHelp(_ words: [String]) -> Bool {
+        for word in words {
+            if word == "--" { return false }
+            if word == "--help" || word == "-h" { return true }
+        }
+        return false
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -20,6 +20,28 @@ struct Console: Sendable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// Rewrites one progress line in place on stderr (a carriage return, no newline); nil ends it
+    /// and clears the line. Call only when ``stderrIsTerminal``.
+    func progress(_ line: String?) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + (line ?? "")).utf8))
+    }
+
+    /// The size of the window stdout shows in, when it is a terminal that knows it.
+    static var windowSize: (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(FileHandle.standardOutput.fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
+        else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// The terminal's width in columns: the window's, else `$COLUMNS`, else 80.
+    static var terminalWidth: Int {
+        windowSize?.columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
+    }
+
+    /// True when stdout is a terminal: marks and colours go there only then.
+    var stdoutIsTerminal: Bool { isatty(FileHandle.standardOutput.fileDescriptor) == 1 }
+
     /// True when stderr is a terminal: progress lines go there only then.
     var stderrIsTerminal: Bool { isatty(FileHandle.standardError.fileDescriptor) == 1 }
 }

@@ -3,6 +3,8 @@ enum ExitCode: Int32 {
     case success = 0
     /// Something failed that fits no other code.
     case failure = 1
+    /// `merge-file` only (diff3's and git merge-file's convention): trouble, no merge was made.
+    case trouble = 2
     /// EX_USAGE: unknown command or flag, missing or malformed argument.
     case usage = 64
     /// EX_DATAERR: the input names something that does not exist (an unknown note id).

@@ -21,7 +21,9 @@ struct PasswordReader {
             }
             password = Self.readWithoutEcho(prompt)
         }
-        guard let password, !password.isEmpty else { throw CLIError.usage("the password is empty") }
+        guard let password, !password.isEmpty else {
+            throw CLIError(code: .failure, message: "the password is empty; nothing was changed", hint: "")
+        }
         return password
     }
 
@@ -29,7 +31,9 @@ struct PasswordReader {
     func readNew(_ prompt: String) throws -> String {
         let password = try read(prompt)
         guard !fromStandardInput else { return password }
-        guard try read("Repeat it: ") == password else { throw CLIError.usage("the passwords do not match") }
+        guard try read("Repeat it: ") == password else {
+            throw CLIError(code: .failure, message: "the passwords do not match; nothing was changed", hint: "")
+        }
         return password
     }
 

@@ -4,33 +4,35 @@ import QuireClient
 // MARK: - register, login, logout, passwd
 
 extension QuireCommandLine {
-    func register(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+    func register(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .readNew("Choose a password for \(positionals[1]): ")
-        let session = try await AccountFlows.register(
-            serverURL: serverURL, username: positionals[1], password: password,
-            deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        let session = try await talking(to: serverURL) {
+            try await AccountFlows.register(
+                serverURL: serverURL, username: positionals[1], password: password,
+                deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
     }
 
-    func login(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["device-name"], flags: ["password-stdin"])
+    func login(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let serverURL = try Self.serverURL(positionals[0])
         let device = try openDevice()
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .read("Password for \(positionals[1]): ")
-        let session = try await AccountFlows.login(
-            serverURL: serverURL, username: positionals[1], password: password,
-            deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        let session = try await talking(to: serverURL) {
+            try await AccountFlows.login(
+                serverURL: serverURL, username: positionals[1], password: password,
+                deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+        }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
         console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
@@ -38,8 +40,7 @@ extension QuireCommandLine {
 
     /// Signs out and erases this device's notes (seed 000: warn, stop, delete the database).
     /// Unsynced changes would be lost, so it says how many and asks first, unless `--force`.
-    func logout(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["force"])
+    func logout(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let session = try device.credentials.load() else {
@@ -66,17 +67,16 @@ extension QuireCommandLine {
             guard arguments.flag("force") else {
                 throw CLIError(
                     code: Self.exitCode(for: error),
-                    message: "could not sign out on the server: \(error). Try again, or run "
+                    message: "could not sign out on the server: \(describe(error)) Try again, or run "
                         + "'quire logout --force' to sign out on this device only.")
             }
-            console.err("quire: the server was not told (\(error)); its session ends when its tokens expire.")
+            console.err("quire: the server was not told (\(describe(error))); its session ends when its tokens expire.")
         }
         try device.eraseLocalData()
         console.out("Signed out; this device's notes were erased (the account keeps every synced note).")
     }
 
-    func passwd(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["password-stdin"])
+    func passwd(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let session = try device.credentials.load(), session.isSignedIn else {
@@ -85,9 +85,11 @@ extension QuireCommandLine {
         let reader = PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
         let current = try reader.read("Current password: ")
         let new = try reader.readNew("New password: ")
-        let updated = try await AccountFlows.changePassword(
-            session: session, currentPassword: current, newPassword: new,
-            transport: URLSessionTransport(baseURL: session.serverURL))
+        let updated = try await talking(to: session.serverURL) {
+            try await AccountFlows.changePassword(
+                session: session, currentPassword: current, newPassword: new,
+                transport: URLSessionTransport(baseURL: session.serverURL))
+        }
         try await device.signIn(updated)
         console.out("Password changed. Other devices are signed out; sign them in with the new password.")
     }

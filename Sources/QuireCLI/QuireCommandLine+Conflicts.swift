@@ -20,8 +20,7 @@ extension QuireCommandLine {
         return groups.keys.sorted().map { (byID[$0], groups[$0] ?? []) }
     }
 
-    func conflicts(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func conflicts(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         let groups = conflictGroups(await allNotes(device))
@@ -56,8 +55,7 @@ extension QuireCommandLine {
         return typedOn.map { "typed on \($0)" } ?? "this device"
     }
 
-    func resolve(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["keep"], flags: ["force"])
+    func resolve(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         guard let keep = arguments.options["keep"] else {
             throw CLIError.usage("'resolve' needs --keep original|copy|both")

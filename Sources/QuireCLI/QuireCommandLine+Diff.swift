@@ -7,8 +7,7 @@ import QuireDomain
 extension QuireCommandLine {
     /// `quire diff ID`: the original against its conflict copy, as a unified diff of title and
     /// body, each side labelled by where it was typed ("this device", "typed on laptop").
-    func diff(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: [])
+    func diff(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let copy = try await conflictCopy(for: id, in: device)

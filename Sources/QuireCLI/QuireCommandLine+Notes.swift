@@ -5,8 +5,7 @@ import QuireDomain
 // MARK: - new, edit, rm, ls, show
 
 extension QuireCommandLine {
-    func newNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+    func newNote(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         guard let title = arguments.options["title"] else {
             throw CLIError.usage("'new' needs --title (and optionally --body)")
@@ -18,8 +17,7 @@ extension QuireCommandLine {
         console.out(id.description)
     }
 
-    func editNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: ["title", "body"], flags: [])
+    func editNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
@@ -28,45 +26,71 @@ extension QuireCommandLine {
         if arguments.options["title"] == nil, arguments.options["body"] == nil {
             (title, body) = try TextEditor(directory: device.directory).edit(title: note.title, body: note.body)
         }
-        guard title != note.title || body != note.body else { return }
+        guard title != note.title || body != note.body else {
+            console.out("No change to \(Self.name(of: note)).")
+            return
+        }
+        let copiesBefore = await conflictCopies(of: note.id, in: device)
         // A `quire watch` may have pulled another device's edit while the editor was open.
         try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
+        let saved = Self.name(of: note.id, title: title)
+        if await conflictCopies(of: note.id, in: device) > copiesBefore {
+            console.out("Saved \(saved) as a conflict copy: it changed meanwhile (see quire conflicts).")
+        } else {
+            console.out("Saved \(saved).")
+        }
     }
 
-    func removeNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: [])
+    func removeNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         try await device.notes.delete(note.id)
+        console.out("Deleted \(Self.name(of: note)).")
     }
 
-    func listNotes(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func listNotes(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
+        let order = try NoteListOrder(option: arguments.options["sort"])
+        let limit = try Self.positiveInteger(arguments.options["limit"], option: "limit") ?? Int.max
         let device = try openDevice()
+        let created = order == .created ? try await device.database.creationTimes() : [:]
+        let creation = { (id: NoteID) in created[id] ?? .distantPast }
         if arguments.flag("json") {
-            try console.json(await allNotes(device).map(NoteJSON.init))
+            let notes = order.sorted(
+                await allNotes(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation)
+            try console.json(notes.prefix(limit).map(NoteJSON.init))
             return
         }
-        let notes = await allSummaries(device)
+        let notes = Array(
+            order.sorted(
+                await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation
+            ).prefix(limit))
         guard !notes.isEmpty else {
             let status = await currentStatus(device)
             console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))
             return
         }
+        let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
+        let titleWidth = rows?.titleWidth(notes) ?? 0
+        var lines: [String] = []
         for note in notes {
-            let title = note.title.isEmpty ? "(untitled)" : note.title
             var badge = Self.badge(note.sync)
             if note.syncIssue != nil, note.sync != .refused { badge += badge.isEmpty ? "stuck" : ", stuck" }
-            let id = String(note.id.description.prefix(8))
-            console.out(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
-            if let issue = note.syncIssue { console.out("          \(issue)") }
+            if let rows {
+                lines.append(rows.line(for: note, badge: badge, titleWidth: titleWidth))
+            } else {
+                let title = note.title.isEmpty ? "(untitled)" : note.title
+                let id = String(note.id.description.prefix(8))
+                lines.append(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
+            }
+            if let issue = note.syncIssue { lines.append("          \(issue)") }
         }
+        // A list longer than the terminal goes through $PAGER; piped, never.
+        try Pager.show(lines, console: console)
     }
 
-    func showNote(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func showNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
@@ -80,6 +104,18 @@ extension QuireCommandLine {
         if let issue = note.syncIssue {
             console.err("Not synced: \(issue)")
         }
+    }
+
+    /// A note as a one-line message names it: `3d33abcd "Groceries"`.
+    static func name(of note: Note) -> String { name(of: note.id, title: note.title) }
+
+    static func name(of id: NoteID, title: String) -> String {
+        "\(id.description.prefix(8)) \"\(title.isEmpty ? "(untitled)" : title)\""
+    }
+
+    /// How many live conflict copies point at `id`.
+    func conflictCopies(of id: NoteID, in device: QuireDevice) async -> Int {
+        await allSummaries(device).filter { $0.conflictOf == id }.count
     }
 
     /// The list badge: empty for a synced note.

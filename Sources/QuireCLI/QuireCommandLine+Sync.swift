@@ -1,12 +1,12 @@
 import Foundation
 import QuireClient
 import QuireDomain
+import QuirePresentation
 
 // MARK: - sync, status
 
 extension QuireCommandLine {
-    func sync(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json"])
+    func sync(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let engine = try device.makeEngine() else {
@@ -37,19 +37,29 @@ extension QuireCommandLine {
                     + "a stuck one is retried by the next sync.")
         }
         let kept = status.pendingCount > 0 ? " \(status.pendingCount) change(s) stay queued." : ""
-        throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(failure)\(kept)")
+        if [.unreachable, .transient].contains(failure.kind), let session = try device.credentials.load(),
+            let explained = await explainServer(at: session.serverURL, raw: failure.message)
+        {
+            throw CLIError(code: explained.code, message: "sync failed: \(explained.message).\(kept)", hint: "")
+        }
+        let message = verbose ? failure.message : Self.withoutRawCodes(failure.message)
+        throw CLIError(code: Self.exitCode(for: failure.kind), message: "sync failed: \(message)\(kept)")
     }
 
-    func status(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json", "verbose"])
+    func status(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
-        let status = await currentStatus(device)
+        var status = await currentStatus(device)
+        let session = try device.credentials.load()
+        // Tokens gone (signed out on this device) is "Signed out" too, not only a refused sync.
+        if let session, !session.isSignedIn { status.isSignedOut = true }
+        let label = SyncStatusLabel.text(for: status, syncConfigured: session != nil)
         if arguments.flag("json") {
-            try console.json(status)
+            try console.json(StatusJSON(status: status, label: label))
             return
         }
-        if let session = try device.credentials.load() {
+        console.out("Status:       \(label)")
+        if let session {
             console.out("Server:       \(session.serverURL.absoluteString)")
             console.out(
                 "Account:      \(session.username)"

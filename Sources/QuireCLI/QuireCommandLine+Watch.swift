@@ -9,8 +9,7 @@ import QuirePresentation
 extension QuireCommandLine {
     /// `quire watch`: keeps this device in sync until interrupted, printing the status label when
     /// it changes and each note that arrives from another device. Ctrl-C stops it cleanly (exit 0).
-    func watch(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: [], flags: ["json", "verbose"])
+    func watch(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         guard let (controller, _) = try device.makeController() else {

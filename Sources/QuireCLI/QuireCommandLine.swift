@@ -5,9 +5,11 @@ import QuireSQLite
 
 /// Parses the command line, opens the device, runs one command, and maps every failure to one line
 /// on stderr and an exit code.
-struct QuireCommandLine {
+struct QuireCommandLine: Sendable {
     let console = Console()
     private var words: [String]
+    /// `--verbose` (or `-v`) anywhere before `--`: raw error codes are shown.
+    let verbose: Bool
     private var dataDirectory: URL?
 
     init(arguments: [String]) {
@@ -31,6 +33,7 @@ struct QuireCommandLine {
             index += 1
         }
         self.words = remaining
+        verbose = remaining.prefix { $0 != "--" }.contains { $0 == "--verbose" || $0 == "-v" }
         let environment = ProcessInfo.processInfo.environment
         if let path = directory ?? environment["QUIRE_HOME"], !path.isEmpty {
             dataDirectory = URL(fileURLWithPath: path)
@@ -42,14 +45,14 @@ struct QuireCommandLine {
             try await dispatch()
             return .success
         } catch let error as CLIError {
-            console.err("quire: \(error.message)")
-            if error.code == .usage { console.err("Run 'quire --help' for usage.") }
+            if !error.message.isEmpty { console.err("quire: \(error.message)") }
+            if let hint = error.hint ?? usageHint(error), !hint.isEmpty { console.err(hint) }
             return error.code
         } catch let error as SQLiteError {
             console.err("quire: the local database failed: \(error.message). Check the disk and --data-dir.")
             return .ioError
         } catch let error as AccountError {
-            console.err("quire: \(error)")
+            console.err("quire: \(describe(error))")
             return Self.exitCode(for: error)
         } catch let error as SecretFileError {
             console.err("quire: \(error.description)")
@@ -61,34 +64,36 @@ struct QuireCommandLine {
     }
 
     private func dispatch() async throws {
-        guard let command = words.first else {
-            console.err(Usage.text)
-            throw CLIError(code: .usage, message: "no command given")
+        guard let name = words.first else {
+            console.err(HelpText.overview)
+            throw CLIError(code: .usage, message: "no command given", hint: "")
         }
         let rest = Array(words.dropFirst())
-        switch command {
-        case "--help", "-h", "help":
-            console.out(Usage.text)
-        case "--version":
-            console.out("quire 0.1.0")
-        case "new": try await newNote(rest)
-        case "edit": try await editNote(rest)
-        case "rm": try await removeNote(rest)
-        case "ls": try await listNotes(rest)
-        case "show": try await showNote(rest)
-        case "register": try await register(rest)
-        case "login": try await login(rest)
-        case "logout": try await logout(rest)
-        case "passwd": try await passwd(rest)
-        case "sync": try await sync(rest)
-        case "watch": try await watch(rest)
-        case "status": try await status(rest)
-        case "conflicts": try await conflicts(rest)
-        case "diff": try await diff(rest)
-        case "resolve": try await resolve(rest)
+        switch name {
+        case "--help", "-h": console.out(HelpText.overview)
+        case "--version": console.out(HelpText.version)
         default:
-            throw CLIError.usage("unknown command '\(command)'")
+            let command = try Self.command(named: name)
+            if Arguments.asksForHelp(rest) {
+                console.out(HelpText.help(for: command))
+                return
+            }
+            do {
+                try await command.run(self, try Arguments(rest, for: command))
+            } catch var error as CLIError where command.failureCode != nil && error.code != .failure {
+                error.code = command.failureCode!
+                throw error
+            }
         }
+    }
+
+    /// Where a usage error's reader finds the usage: the command's own help, when there is one.
+    private func usageHint(_ error: CLIError) -> String? {
+        guard error.code == .usage else { return nil }
+        if let name = words.first, CommandTable.command(named: name) != nil {
+            return "Run 'quire \(name) --help' for its usage."
+        }
+        return "Run 'quire help' for usage."
     }
 
     // MARK: - Shared helpers
@@ -97,6 +102,8 @@ struct QuireCommandLine {
         let directory =
             dataDirectory
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".quire")
+        try PrivateFolder.create(
+            directory, what: "the data directory", advice: ". Choose another with --data-dir or $QUIRE_HOME")
         do {
             return try QuireDevice(directory: directory)
         } catch let error as SQLiteError {

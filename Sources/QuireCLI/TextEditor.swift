@@ -81,31 +81,9 @@ struct TextEditor {
             signal(SIGQUIT, previousQuit)
         }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The editor starts with the default handling of every signal we changed.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
-        guard spawned == 0 else {
-            throw CLIError(code: .failure, message: "could not start the editor: \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw CLIError(code: .failure, message: "lost track of the editor: \(String(cString: strerror(errno)))")
-            }
-        }
-        let signalled = status & 0x7f
-        return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+        let pid = try ForegroundProcess.spawn(arguments, what: "the editor")
+        let status = try ForegroundProcess.wait(pid)
+        return status
     }
 }
 

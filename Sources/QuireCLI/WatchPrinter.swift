@@ -21,6 +21,8 @@ final class WatchPrinter: @unchecked Sendable {
 
     private struct Event: Encodable {
         var event: String
+        /// When it happened, ISO 8601 in UTC.
+        var time = ISO8601DateFormatter().string(from: Date())
         var label: String?
         var id: String?
         var title: String?
@@ -42,21 +44,46 @@ final class WatchPrinter: @unchecked Sendable {
         }
     }
 
+    /// Reports what arrived between two values of the list: one line per note, or, when more
+    /// than a screenful arrived at once (a first sync, a long absence), one summary line.
+    /// `--json` always gets one event per note.
     func arrivals(
         from previous: [NoteID: NoteRecord], to current: [NoteID: NoteRecord],
         deletedElsewhere: Set<NoteID>
     ) {
+        var arrived: [(kind: String, note: NoteRecord)] = []
         for (id, note) in current.sorted(by: { $0.key < $1.key }) where note.arrived {
             if let old = previous[id] {
-                if old.title != note.title || old.body != note.body { report("updated", note) }
+                if old.title != note.title || old.body != note.body { arrived.append(("updated", note)) }
             } else {
-                report("new", note)
+                arrived.append(("new", note))
             }
         }
         for (id, old) in previous.sorted(by: { $0.key < $1.key })
         where current[id] == nil && deletedElsewhere.contains(id) {
-            report("deleted", old)
+            arrived.append(("deleted", old))
         }
+        guard json || arrived.count <= screenful else {
+            console.out("  " + Self.summary(arrived.map(\.kind)))
+            return
+        }
+        for (kind, note) in arrived { report(kind, note) }
+    }
+
+    /// The most arrival lines printed one by one: the terminal's height less the status line,
+    /// or 20 when output is not a terminal.
+    private var screenful: Int {
+        guard console.stdoutIsTerminal, let rows = Console.windowSize?.rows, rows > 2 else { return 20 }
+        return rows - 2
+    }
+
+    /// "received 10,002 notes (10,000 new, 2 updated)".
+    static func summary(_ kinds: [String]) -> String {
+        let counts = ["new", "updated", "deleted"].compactMap { kind -> String? in
+            let count = kinds.filter { $0 == kind }.count
+            return count == 0 ? nil : "\(count.formatted()) \(kind)"
+        }
+        return "received \(kinds.count.formatted()) notes (\(counts.joined(separator: ", ")))"
     }
 
     private func report(_ kind: String, _ note: NoteRecord) {

@@ -33,15 +33,20 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
     public let code: String?
     /// For ``throttled``: the server's `Retry-After`, in seconds.
     public let retryAfter: Double?
+    /// For whoever asks for more (`--verbose`): the raw network error or what could not be read,
+    /// e.g. `URLError -1004`. Never part of ``message``.
+    public let detail: String?
 
     private init(
-        _ kind: Kind, _ message: String, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil
+        _ kind: Kind, _ message: String, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil,
+        detail: String? = nil
     ) {
         self.kind = kind
         self.message = message
         self.status = status
         self.code = code
         self.retryAfter = retryAfter
+        self.detail = detail
     }
 
     // MARK: - Kinds
@@ -86,11 +91,12 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// The same kind, with a more specific message and the server's details.
     func with(
-        message: String? = nil, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil
+        message: String? = nil, status: Int? = nil, code: String? = nil, retryAfter: Double? = nil,
+        detail: String? = nil
     ) -> AccountError {
         AccountError(
             kind, message ?? self.message, status: status ?? self.status, code: code ?? self.code,
-            retryAfter: retryAfter ?? self.retryAfter)
+            retryAfter: retryAfter ?? self.retryAfter, detail: detail ?? self.detail)
     }
 
     /// True for failures where trying again later, unchanged, may succeed.
@@ -106,6 +112,7 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
         var text = message
         if let status { text += " (HTTP \(status)" + (code.map { ", \($0)" } ?? "") + ")" }
         if let retryAfter { text += " Retry after \(Int(retryAfter.rounded(.up))) s." }
+        if let detail { text += " [\(detail)]" }
         return text
     }
 }

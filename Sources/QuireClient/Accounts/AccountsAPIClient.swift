@@ -92,7 +92,7 @@ public struct AccountsAPIClient: Sendable {
             if error.code == .cancelled { throw CancellationError() }
             let kind: AccountError =
                 AuthorizedTransport.unreachableCodes.contains(error.code) ? .unreachable : .transient
-            throw kind.with(message: "\(kind.message) (\(error.code.rawValue))")
+            throw kind.with(detail: "URLError \(error.code.rawValue)")
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as AccountError {
@@ -106,8 +106,7 @@ public struct AccountsAPIClient: Sendable {
         do {
             return try WireJSON.decoder().decode(type, from: response.body)
         } catch {
-            throw AccountError.invalidResponse.with(
-                message: "The server's answer could not be read (\(T.self)).", status: response.status)
+            throw AccountError.invalidResponse.with(status: response.status, detail: "not a \(T.self)")
         }
     }
 

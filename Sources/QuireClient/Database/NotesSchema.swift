@@ -9,7 +9,7 @@ package enum NotesSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
-            indexTheList, trackAttemptsAndNotices, tagVersions,
+            indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
         ]
     }
 
@@ -191,6 +191,54 @@ package enum NotesSchema {
                 INSERT OR IGNORE INTO seen_versions (note_id, version, tag)
                 VALUES (NEW.id, NEW.version, NEW.version_tag);
                 DELETE FROM seen_versions WHERE note_id = NEW.id AND version < NEW.version - 64;
+            END;
+            """)
+    }
+
+    // MARK: - 8: full-text search
+
+    /// An FTS5 index of every note's title and body (`quire search`), case and diacritics folded
+    /// (`unicode61 remove_diacritics 2`: "cafe" finds "café"). It is an external-content index over
+    /// `notes`, keyed by the table's rowid, kept by triggers: every write path that changes a note
+    /// (a save, a delete, an applied pull, a settled conflict, a purge) updates it in its own
+    /// transaction, and none can forget to. Tombstones stay indexed and are filtered by the query.
+    /// The rowid is the key: nothing may rewrite `notes` with `REPLACE` or renumber it with
+    /// `VACUUM` without then running `INSERT INTO notes_search(notes_search) VALUES ('rebuild')`.
+    /// Notes saved before this migration are indexed by its rebuild.
+    static func indexForSearch(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE VIRTUAL TABLE notes_search USING fts5(
+                title, body, content = 'notes', content_rowid = 'rowid',
+                tokenize = 'unicode61 remove_diacritics 2');
+            CREATE TRIGGER notes_search_on_insert AFTER INSERT ON notes BEGIN
+                INSERT INTO notes_search (rowid, title, body) VALUES (NEW.rowid, NEW.title, NEW.body);
+            END;
+            CREATE TRIGGER notes_search_on_delete AFTER DELETE ON notes BEGIN
+                INSERT INTO notes_search (notes_search, rowid, title, body)
+                VALUES ('delete', OLD.rowid, OLD.title, OLD.body);
+            END;
+            CREATE TRIGGER notes_search_on_update AFTER UPDATE OF title, body ON notes BEGIN
+                INSERT INTO notes_search (notes_search, rowid, title, body)
+                VALUES ('delete', OLD.rowid, OLD.title, OLD.body);
+                INSERT INTO notes_search (rowid, title, body) VALUES (NEW.rowid, NEW.title, NEW.body);
+            END;
+            INSERT INTO notes_search (notes_search) VALUES ('rebuild');
+            """)
+    }
+
+    // MARK: - 9: when each note was created
+
+    /// When each note was created on this device, or first arrived here from another (the payload
+    /// does not carry a creation time), for `quire ls --sort created`. Set by a trigger on insert,
+    /// so no write path can forget it; notes from before this migration take their last update.
+    static func recordCreationTimes(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN created_at REAL;
+            UPDATE notes SET created_at = updated_at;
+            CREATE TRIGGER notes_created_on_insert AFTER INSERT ON notes WHEN NEW.created_at IS NULL BEGIN
+                UPDATE notes SET created_at = NEW.updated_at WHERE id = NEW.id;
             END;
             """)
     }

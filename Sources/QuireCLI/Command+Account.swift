@@ -1,0 +1,34 @@
+// MARK: - The account commands
+
+extension Command {
+    static let account: [Command] = [
+        Command(
+            name: "register", group: .account, summary: "first device: create an account and sign this device in",
+            usage: "register URL USER [--password-stdin] [--device-name NAME]",
+            options: [.passwordStdin, .deviceName, .verbose],
+            examples: ["quire register http://127.0.0.1:8080 alice"],
+            details: "Asks for a new password twice on the terminal. Notes made before signing in join the account.",
+            run: { try await $0.register($1) }),
+        Command(
+            name: "login", group: .account, summary: "every other device: sign in to the account",
+            usage: "login URL USER [--password-stdin] [--device-name NAME]",
+            options: [.passwordStdin, .deviceName, .verbose],
+            examples: ["quire login http://127.0.0.1:8080 alice"], run: { try await $0.login($1) }),
+        Command(
+            name: "logout", group: .account, summary: "sign out and erase this device's notes",
+            usage: "logout [--force]",
+            options: [
+                CommandOption("force", "don't ask, even when some changes haven't synced"), .verbose,
+            ],
+            examples: ["quire logout"],
+            details: "Asks first when some changes haven't synced. The account keeps every synced note.",
+            run: { try await $0.logout($1) }),
+        Command(
+            name: "passwd", group: .account,
+            summary: "change the password (re-wraps the notes key; other devices sign in again)",
+            usage: "passwd [--password-stdin]", options: [.passwordStdin, .verbose],
+            examples: ["quire passwd", "printf 'old\\nnew\\n' | quire passwd --password-stdin"],
+            details: "With --password-stdin: the current password, then the new one, one per line.",
+            run: { try await $0.passwd($1) }),
+    ]
+}

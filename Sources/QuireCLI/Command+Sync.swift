@@ -1,0 +1,24 @@
+// MARK: - The sync commands
+
+extension Command {
+    static let sync: [Command] = [
+        Command(
+            name: "sync", group: .sync, summary: "push local changes, then pull the others' changes",
+            usage: "sync [--json] [--verbose]", options: [.json, .verbose], examples: ["quire sync"],
+            run: { try await $0.sync($1) }),
+        Command(
+            name: "watch", group: .sync,
+            summary: "stay in sync until Ctrl-C, printing the status and each note that arrives",
+            usage: "watch [--json] [--verbose]",
+            options: [.json, CommandOption("verbose", short: "v", "print the sync metrics when it stops")],
+            examples: ["quire watch"],
+            details: "Also pushes the saves other quire processes make on this device.",
+            run: { try await $0.watch($1) }),
+        Command(
+            name: "status", group: .sync,
+            summary: "the sync label, pending changes, last sync and last failure",
+            usage: "status [--json] [--verbose]",
+            options: [.json, CommandOption("verbose", short: "v", "also print the sync metrics")],
+            examples: ["quire status", "quire status --json"], run: { try await $0.status($1) }),
+    ]
+}

@@ -1,0 +1,90 @@
+import Foundation
+import QuireTestSupport
+import Testing
+
+/// `quire ls` (issue 11): sorted by what the user asks, limited, and on a terminal with each note's
+/// date and the start of its text; piped, the plain lines scripts read.
+@Suite struct CLIListTests {
+    /// Three notes made in the order B, A, C; then B is edited, so it is the most recently updated.
+    static func threeNotes(_ device: CLIDevice) async throws -> (b: String, a: String, c: String) {
+        let b = try await device.ok("new", "--title", "Bravo", "--body", "second letter")
+        let a = try await device.ok("new", "--title", "alpha", "--body", "first letter")
+        let c = try await device.ok("new", "--title", "Charlie", "--body", "third letter")
+        try await device.ok("edit", b, "--body", "second letter, edited")
+        return (b, a, c)
+    }
+
+    static func ids(_ listing: String) -> [String] {
+        listing.split(separator: "\n").map { String($0.prefix(8)) }
+    }
+
+    @Test func listSortsByUpdatedCreatedOrTitleAndLimits() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-ls")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let (b, a, c) = try await Self.threeNotes(device)
+        let short = { (id: String) in String(id.prefix(8)) }
+        #expect(Self.ids(try await device.ok("ls")) == [b, c, a].map(short))
+        #expect(Self.ids(try await device.ok("ls", "--sort", "updated")) == [b, c, a].map(short))
+        #expect(Self.ids(try await device.ok("ls", "--sort", "created")) == [c, a, b].map(short))
+        #expect(Self.ids(try await device.ok("ls", "--sort", "title")) == [a, b, c].map(short))
+        #expect(Self.ids(try await device.ok("ls", "--sort", "title", "--limit", "2")) == [a, b].map(short))
+        let json = try await device.ok("ls", "--json", "--sort", "title", "--limit", "1")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["id"] as? String } == [a])
+
+        let bad = try await device.run("ls", "--sort", "size")
+        #expect(bad.exitCode == 64)
+        #expect(bad.stderr.contains("updated, created or title"))
+        #expect(try await device.run("ls", "--limit", "0").exitCode == 64)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script"))
+    func onATerminalEachRowShowsItsDateAndTheStartOfItsText() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-ls")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try await device.ok("new", "--title", "Groceries", "--body", "\n  milk\neggs and bread")
+        let piped = try await device.ok("ls")
+        #expect(piped == "\(id.prefix(8))  Groceries  [not synced]")
+
+        let quire = try BuiltProducts.executable("quire").path
+        let result = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(quire) --data-dir \(device.directory.path) ls", "/dev/null"],
+            environment: ["COLUMNS": "100"])
+        #expect(result.exitCode == 0)
+        let line = try #require(result.stdout.split(whereSeparator: \.isNewline).first.map(String.init))
+        #expect(line.hasPrefix("\(id.prefix(8))  Groceries"))
+        #expect(line.contains("just now"))
+        #expect(line.contains("milk eggs and bread"))
+        #expect(line.contains("[not synced]"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script"))
+    func aListLongerThanTheTerminalGoesThroughThePagerButNeverWhenPiped() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-ls")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        for index in 0..<6 { try await device.ok("new", "--title", "Note \(index)") }
+        let pager = ["PAGER": "sed 's/^/paged: /'", "LINES": "4", "COLUMNS": "100"]
+        let quire = try BuiltProducts.executable("quire").path
+        let terminal = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(quire) --data-dir \(device.directory.path) ls", "/dev/null"], environment: pager)
+        #expect(terminal.exitCode == 0)
+        let shown = terminal.stdout.split(whereSeparator: \.isNewline)
+        #expect(shown.count == 6)
+        #expect(shown.allSatisfy { $0.hasPrefix("paged: ") }, "\(terminal.stdout)")
+
+        let short = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(quire) --data-dir \(device.directory.path) ls --limit 2", "/dev/null"],
+            environment: pager)
+        #expect(!short.stdout.contains("paged: "))
+
+        let piped = try await device.run("ls", environment: pager)
+        #expect(!piped.stdout.contains("paged: "))
+        #expect(piped.stdout.split(separator: "\n").count == 6)
+    }
+}
