@@ -219,16 +219,20 @@ public actor SQLiteServerStorage: ServerStorage {
         throws -> Bool?
     {
         guard let tag = base.tag else { return nil }
-        let found = try db.queryFirst(
-            """
-            SELECT 1 FROM note_marks
-            WHERE account_id = ? AND note_id = ? AND version = ? AND mark = ?
-            """, account.rawValue, noteID, base.number, tag) { _ in true } ?? false
+        let found =
+            try db.queryFirst(
+                """
+                SELECT 1 FROM note_marks
+                WHERE account_id = ? AND note_id = ? AND version = ? AND mark = ?
+                """, account.rawValue, noteID, base.number, tag
+            ) { _ in true } ?? false
         if found { return true }
         // Rows go with the marks' retention: a base older than the oldest kept cannot be judged.
-        let oldest = try db.queryFirst(
-            "SELECT MIN(version) FROM note_marks WHERE account_id = ? AND note_id = ?",
-            account.rawValue, noteID) { $0.optionalInt(0) } ?? nil
+        let oldest =
+            try db.queryFirst(
+                "SELECT MIN(version) FROM note_marks WHERE account_id = ? AND note_id = ?",
+                account.rawValue, noteID
+            ) { $0.optionalInt(0) } ?? nil
         guard let oldest, base.number >= oldest else { return nil }
         return false
     }
@@ -277,9 +281,18 @@ public actor SQLiteServerStorage: ServerStorage {
             let counter = try currentSeq(db)
             let named = [since, listingStart].compactMap { $0 }
             if named.contains(where: { $0.seq > counter }) { return .cursorAhead }
+            let prunedBelow =
+                try db.queryFirst("SELECT value FROM meta WHERE key = 'marks_pruned_below'") {
+                    $0.int64(0)
+                } ?? 0
             for position in named where position.mark != nil {
-                guard position.matches(storedMark: try storedMark(position.seq, db: db)) else {
-                    return .cursorFromAnotherHistory
+                let stored = try storedMark(position.seq, db: db)
+                guard position.matches(storedMark: stored) else { return .cursorFromAnotherHistory }
+                // A marked cursor whose number's mark was pruned cannot be told to be of this
+                // history: a restore may have forgotten it (seed 951: a purge after a restore let
+                // a forgotten cursor skip a note sent again). Listing everything again is safe.
+                if stored == nil, let mark = position.mark, mark > 0, position.seq < prunedBelow {
+                    return .cursorExpired
                 }
             }
             if let expiry = listingStart ?? since, expiry.seq < purgedSeq { return .cursorExpired }
@@ -312,6 +325,10 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Retention
 
+    /// How much longer than tombstones the marks of sequence numbers and note versions are kept
+    /// (see ``FeedPosition`` and ``BaseVersion``): 60 days.
+    static let markGrace: TimeInterval = 60 * 86_400
+
     public func purgeTombstones(olderThan cutoff: Date) throws -> Int {
         let db = try open()
         let limit = cutoff.storedMilliseconds
@@ -334,16 +351,26 @@ public actor SQLiteServerStorage: ServerStorage {
             let purged = try db.run(
                 "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
             try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)
-            try db.run("DELETE FROM note_marks WHERE created_at < ?", limit)
+            try db.run(
+                "DELETE FROM note_marks WHERE created_at < ?",
+                cutoff.addingTimeInterval(-Self.markGrace).storedMilliseconds)
             // Marks go in number order up to the first one young enough to keep: a scan of only
             // what is deleted, where an index by age would cost every write. A clock that went
             // back keeps some marks a little longer; none younger than the cutoff goes.
+            // Marks outlive the tombstones by a grace period: a cursor whose mark is gone can no
+            // longer be checked against a restore, so it gets 410 and lists everything again.
+            let markLimit = cutoff.addingTimeInterval(-Self.markGrace).storedMilliseconds
+            let keptFrom =
+                try db.queryFirst(
+                    "SELECT seq FROM seq_marks WHERE created_at >= ? ORDER BY seq LIMIT 1", markLimit
+                ) { $0.int64(0) } ?? (try currentSeq(db) + 1)
+            try db.run("DELETE FROM seq_marks WHERE seq < ?", keptFrom)
+            // Below this number a cursor's mark can no longer be checked (see `changes`).
             try db.run(
                 """
-                DELETE FROM seq_marks WHERE seq < COALESCE(
-                    (SELECT seq FROM seq_marks WHERE created_at >= ? ORDER BY seq LIMIT 1),
-                    9223372036854775807)
-                """, limit)
+                INSERT INTO meta (key, value) VALUES ('marks_pruned_below', ?)
+                ON CONFLICT (key) DO UPDATE SET value = MAX(value, excluded.value)
+                """, keptFrom)
             return purged
         }
     }

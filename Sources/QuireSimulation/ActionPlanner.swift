@@ -59,13 +59,12 @@ public enum ActionPlanner {
                     random.chance(50)
                         ? .concurrentSync(device: device) : .switchAccount(device: device))
             case 97:
-                // A backup alone changes nothing; a restore sends the server's history back to the
-                // last backup (versions and sequence numbers are handed out again).
-                switch random.below(3) {
-                case 0: actions.append(.backUpServer)
-                case 1: actions.append(.restoreServer)
-                default: actions.append(.purgeTombstones)
-                }
+                // A backup alone changes nothing.
+                actions.append(random.chance(50) ? .backUpServer : .purgeTombstones)
+            case 98 where random.chance(50):
+                // The server's history goes back to the last backup: versions and sequence
+                // numbers are handed out again, to other texts.
+                actions.append(.restoreServer)
             default:
                 actions.append(.deliverDelayed(pick: random.below(4)))
             }

@@ -168,7 +168,8 @@ public actor InMemoryTripsServer {
                 trip.fields[FieldKey(item: op.item, field: op.field)]?.revision == revision
             {
                 applied.append(
-                    AppliedOp(trip: id, opID: request.opId, index: index, item: op.item, field: op.field, revision: revision))
+                    AppliedOp(
+                        trip: id, opID: request.opId, index: index, item: op.item, field: op.field, revision: revision))
             }
             results.append(result)
         }

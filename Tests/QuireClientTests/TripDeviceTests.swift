@@ -59,7 +59,8 @@ struct RefusingStaleTokens: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard request.headers["Authorization"] != "Bearer stale" else {
-            return TransportResponse(status: 401, body: Data(#"{"error":{"code":"unauthorized","message":"No."}}"#.utf8))
+            return TransportResponse(
+                status: 401, body: Data(#"{"error":{"code":"unauthorized","message":"No."}}"#.utf8))
         }
         return try await inner.send(request)
     }

@@ -116,10 +116,16 @@ import Testing
         #expect(!received.isEmpty)
         for secret in ["Lisbon secrets", "blue hat", "Time Out", "Ribeira", "12:00", "Europe/Lisbon"] {
             #expect(!received.contains { $0.contains(secret) }, "the server saw \(secret)")
-            #expect(!received.contains { (Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? "").contains(secret) })
+            #expect(
+                !received.contains {
+                    (Data(base64Encoded: $0).map { String(decoding: $0, as: UTF8.self) } ?? "").contains(secret)
+                })
         }
         let tripKey = try #require(try await phone.database.tripKey(trip))
-        #expect(!received.contains { Data(base64Encoded: $0) == tripKey.data || $0.contains(tripKey.data.base64EncodedString()) })
+        #expect(
+            !received.contains {
+                Data(base64Encoded: $0) == tripKey.data || $0.contains(tripKey.data.base64EncodedString())
+            })
     }
 
     /// RFC 5869, test case 1.

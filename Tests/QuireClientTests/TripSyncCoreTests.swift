@@ -12,7 +12,9 @@ import Testing
         // Guarded by `lock`.
         private let lock = NSLock()
         private var reports: [(SyncTrigger, SyncReport)] = []
-        func append(_ trigger: SyncTrigger, _ report: SyncReport) { lock.withLock { reports.append((trigger, report)) } }
+        func append(_ trigger: SyncTrigger, _ report: SyncReport) {
+            lock.withLock { reports.append((trigger, report)) }
+        }
         var count: Int { lock.withLock { reports.count } }
         var last: (SyncTrigger, SyncReport)? { lock.withLock { reports.last } }
     }
@@ -140,7 +142,8 @@ import Testing
             api: TripsAPIClient(
                 transport: ServerBeforeTrips(inner: InProcessTransport(server: notes.server)),
                 tokens: StaticTokenProvider(token: notes.token)),
-            keys: TripKeyWrapping(notesKey: notes.notesKey, account: AccountID("cluster")), account: AccountID("cluster"))
+            keys: TripKeyWrapping(notesKey: notes.notesKey, account: AccountID("cluster")),
+            account: AccountID("cluster"))
 
         #expect(await engine.syncOnce().succeeded)
 
@@ -161,7 +164,8 @@ private struct ServerBeforeTrips: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard request.path.hasPrefix("/v1/trips") else { return try await inner.send(request) }
-        let body = #"{"error":{"code":"not_found","message":"There is no such path; see /v1/openapi.json for the API."}}"#
+        let body =
+            #"{"error":{"code":"not_found","message":"There is no such path; see /v1/openapi.json for the API."}}"#
         return TransportResponse(
             status: 404, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
     }

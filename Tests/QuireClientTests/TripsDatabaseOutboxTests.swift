@@ -160,7 +160,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (TripField.kind, "spaceship"), (.start, "10:00"), (.start, "2027-06-10T10:00"), (.end, "tomorrow Europe/Lisbon"),
+        (TripField.kind, "spaceship"), (.start, "10:00"), (.start, "2027-06-10T10:00"),
+        (.end, "tomorrow Europe/Lisbon"),
         (.deleted, "true"), (.startDate, "2027-06-10"),
     ])
     func anItemRefusesAValueItsFieldCannotHold(_ field: TripField, _ value: String) async throws {

@@ -48,7 +48,8 @@ import Testing
         let database = try fixture.open()
         let trip = try await database.createTrip(title: "Lisbon")
         try await database.addItem(to: trip, [.title: "Pack", .order: "a0"])
-        try await database.addItem(to: trip, [.title: "Dinner", .order: "a0", .start: "2027-06-10T20:00 Europe/Lisbon"])
+        try await database.addItem(
+            to: trip, [.title: "Dinner", .order: "a0", .start: "2027-06-10T20:00 Europe/Lisbon"])
         try await database.addItem(to: trip, [.title: "Lunch", .order: "z0", .start: Lisbon.noon])
         try await database.addItem(to: trip, [.title: "Flight", .start: "2027-06-09T08:00 America/New_York"])
 

@@ -47,7 +47,8 @@ import Testing
         let notes = SyncStatusRecord(
             run: SyncRunRecord(lastSyncedAt: Date(timeIntervalSince1970: 100)), pendingCount: 1, conflictCount: 0)
         var run = SyncRunRecord(
-            lastSyncedAt: Date(timeIntervalSince1970: 50), lastRunFailed: true, lastError: "Could not reach the server.",
+            lastSyncedAt: Date(timeIntervalSince1970: 50), lastRunFailed: true,
+            lastError: "Could not reach the server.",
             lastFailureKind: .unreachable)
         run.metrics.runs = 3
         let trips = TripsStatusRecord(run: run, pendingCount: 4, conflictCount: 2, rejectedCount: 1, stuckCount: 0)

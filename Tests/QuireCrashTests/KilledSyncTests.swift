@@ -69,7 +69,9 @@ import Testing
                         let payload = try codec.seal(
                             NoteContent(title: text.title, body: text.body), noteID: id)
                         let outcome = try await api.put(id, payload: payload, baseVersion: nil, change: ChangeID())
-                        guard case .accepted(version: 1, _, _) = outcome else { throw BulkWriteFailed(outcome: outcome) }
+                        guard case .accepted(version: 1, _, _) = outcome else {
+                            throw BulkWriteFailed(outcome: outcome)
+                        }
                     }
                 }
                 try await group.waitForAll()

@@ -230,20 +230,25 @@ struct RestoredServerCursorTests {
         #expect(try await harness.changes(token: token, since: cursor).changes.isEmpty)
     }
 
-    @Test func cursorWhoseMarkWasPrunedIsServedAsBefore() async throws {
-        // Given a cursor, and a purge long after that prunes its position's mark.
+    @Test func cursorWhoseMarkWasPrunedListsEverythingAgainAndTheNewOneIsServed() async throws {
+        // Given a cursor, and a purge long after that prunes its position's mark (marks outlive
+        // the 30-day tombstones by 60 days).
         let ids = try await createNotes(2)
         let cursor = try await latestCursor()
-        harness.clock.advance(by: 40 * 86_400)
+        harness.clock.advance(by: 100 * 86_400)
         let token = try await harness.token("alice")
         _ = try await harness.server.purgeTombstones(
             olderThan: harness.clock.now.addingTimeInterval(-30 * 86_400))
+
+        // Then the old cursor can no longer be told to be of this history (a restore may have
+        // forgotten it): 410, and the device lists everything again (seed 951).
+        let expired = await harness.changesResponse(token: token, since: cursor)
+        #expect(expired.status == 410, "\(expired.text)")
+        // The cursor of that listing names the position without a mark, and is served.
         let reissued = try await harness.changes(token: token).nextCursor
         #expect(ChangeCursor(text: reissued)?.position == FeedPosition(seq: 2, mark: 0))
         _ = await harness.put(ids[0], payload: "edited", base: 1, token: token)
-
-        // Then the cursor still reads the feed (nothing below it was purged).
-        let page = try await harness.changes(token: token, since: cursor)
+        let page = try await harness.changes(token: token, since: reissued)
         #expect(page.changes.map(\.id) == [ids[0]] && page.changes.map(\.version) == [2])
     }
 

@@ -217,10 +217,16 @@ extension NotesDatabase {
                 throw NotesDatabaseError(
                     .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
             }
-            let resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
+            var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
             let own = try ownDeviceID()
             for remote in changes {
-                if resync == .serverForgot, try restoreRegressed(remote) {
+                if resync != nil, try restoreRegressed(remote) {
+                    // A listing older than a version this device was given: the server lost
+                    // writes, whatever began the resync (a 410 can hide a restore: seed 1815).
+                    if resync != .serverForgot {
+                        resync = .serverForgot
+                        try writeMeta(.resyncing, FullResyncReason.serverForgot.rawValue)
+                    }
                     touched.formUnion([.notes, .changes])
                 } else if try applyRemote(
                     remote, ownDevice: own, untrustedHistory: resync == .serverForgot)

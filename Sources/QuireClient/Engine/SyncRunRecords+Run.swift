@@ -25,7 +25,7 @@ extension SyncRunRecords {
         var stoppedOnPurpose = false
         do {
             try await body(&report)
-        } catch where Task.isCancelled {
+        } catch  where Task.isCancelled {
             // Stopped on purpose: the next run picks up where this stopped.
             report.failure = SyncFailure(kind: .transient, message: "Sync was stopped.")
             stoppedOnPurpose = true

@@ -35,7 +35,8 @@ extension TripsDatabase {
                 try keepEditsOfDeletedItem(op, deleteRevision: revision)
                 return .deleteWon
             }
-            let theirs = field == op.field ? value : try confirmedValue(trip: op.trip, item: key, field: op.field)?.value
+            let theirs =
+                field == op.field ? value : try confirmedValue(trip: op.trip, item: key, field: op.field)?.value
             let theirRevision = field == op.field ? revision : op.baseRevision
             let later = try fieldOps(trip: op.trip, item: key, field: op.field).last { $0.isUnsent }
             let mine = later.map(\.value) ?? op.value
@@ -74,7 +75,8 @@ extension TripsDatabase {
     {
         try write {
             guard let conflict = try storedConflict(trip: trip, item: item, field: field) else {
-                throw TripsDatabaseError(.unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
+                throw TripsDatabaseError(
+                    .unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
             }
             if conflict.isDeletedWhileEdited, choice == .mine, let item {
                 try restoreInTransaction(trip: trip, item: item)

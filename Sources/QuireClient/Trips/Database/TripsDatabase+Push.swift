@@ -53,7 +53,8 @@ extension TripsDatabase {
                 bindings: [trip.description], map: TripsStoredOp.read)
             if let first = frozen.first, let opID = first.requestID {
                 let waiting = try connection.queryFirst(
-                    "SELECT 1 FROM outbox WHERE request_id = ? AND retry_at > ?", opID, now) { _ in true }
+                    "SELECT 1 FROM outbox WHERE request_id = ? AND retry_at > ?", opID, now
+                ) { _ in true }
                 return waiting == true ? nil : TripOpsRequest(trip: trip, opID: opID, ops: frozen)
             }
             guard let key = try tripKey(trip) else { return nil }

@@ -125,7 +125,8 @@ public actor TripsDatabase: SyncRunRecords {
     }
 
     private nonisolated func stream<Value: Sendable>(
-        _ register: @escaping @Sendable (isolated TripsDatabase, UUID, AsyncStream<Value>.Continuation) throws
+        _ register:
+            @escaping @Sendable (isolated TripsDatabase, UUID, AsyncStream<Value>.Continuation) throws
             -> Void
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
