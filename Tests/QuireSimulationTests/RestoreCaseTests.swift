@@ -29,4 +29,18 @@ struct RestoreCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aCopyKeptAsItsOwnNoteAfterTheBackupIsSentAgainAsOne() async {
+        // 10-device seed 79: the rebase after the restore compared title and body, not the copy
+        // link, so the server kept the note a copy while the device had made it its own note.
+        let plan: [SimulationAction] = [
+            .create(device: 4, token: 33, lines: 1), .sync(device: 4), .sync(device: 6),
+            .sync(device: 8), .editLine(device: 8, note: 3, line: 3, token: 62),
+            .editLine(device: 6, note: 5, line: 0, token: 64), .sync(device: 6), .sync(device: 8),
+            .resolve(device: 8, copy: 2, choice: .both), .backUpServer, .sync(device: 8),
+            .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: SimulationConfig(devices: 10, steps: 0))
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -407,7 +407,11 @@ extension NotesDatabase {
         let timestamp = now().timeIntervalSinceReferenceDate
         if local.deleted {
             if !remote.isDeleted { try queue(.delete, for: remote.id, foldingInto: nil, at: timestamp) }
-        } else if remote.content?.title != local.title || remote.content?.body != local.body {
+        } else if remote.content?.title != local.title || remote.content?.body != local.body
+            || remote.content?.conflictOf != local.conflictOf
+        {
+            // The link counts too: a copy kept as its own note ("keep both") after the backup
+            // would stay a copy on the server (10-device seed 79 with restores).
             try queue(
                 .put(NoteContent(title: local.title, body: local.body, conflictOf: local.conflictOf)),
                 for: remote.id, foldingInto: nil, at: timestamp)
