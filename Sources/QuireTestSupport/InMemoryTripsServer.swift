@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 
 /// The trips server's rule in memory: the twin the device's trips code is built and tested
@@ -168,7 +169,8 @@ public actor InMemoryTripsServer {
                 trip.fields[FieldKey(item: op.item, field: op.field)]?.revision == revision
             {
                 applied.append(
-                    AppliedOp(trip: id, opID: request.opId, index: index, item: op.item, field: op.field, revision: revision))
+                    AppliedOp(
+                        trip: id, opID: request.opId, index: index, item: op.item, field: op.field, revision: revision))
             }
             results.append(result)
         }

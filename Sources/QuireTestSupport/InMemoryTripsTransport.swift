@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 
 /// The trip routes of API v1 over HTTP, answered by an ``InMemoryTripsServer``: what the live
@@ -17,7 +18,8 @@ public struct InMemoryTripsTransport: HTTPTransport {
         try Task.checkCancellation()
         let parsed = InProcessTransport.serverRequest(from: request)
         guard let auth = parsed.header("Authorization"), auth.hasPrefix("Bearer ") else {
-            return Self.error(NotesAPIError(kind: .unauthorized, status: 401, code: "unauthorized", message: "No token."))
+            return Self.error(
+                NotesAPIError(kind: .unauthorized, status: 401, code: "unauthorized", message: "No token."))
         }
         let account = String(auth.dropFirst("Bearer ".count))
         do {
@@ -35,7 +37,8 @@ public struct InMemoryTripsTransport: HTTPTransport {
         let limit = query["limit"].flatMap(Int.init) ?? WireRoutes.defaultPageLimit
         if path == WireRoutes.trips, method == "GET" {
             let wait = query["wait"].flatMap(Int.init) ?? 0
-            return Self.ok(try await server.tripsFeed(account: account, since: query["since"], limit: limit, wait: wait))
+            return Self.ok(
+                try await server.tripsFeed(account: account, since: query["since"], limit: limit, wait: wait))
         }
         guard path.hasPrefix(WireRoutes.tripsPrefix) else { return Self.notFound(path) }
         let rest = path.dropFirst(WireRoutes.tripsPrefix.count).split(separator: "/").map(String.init)

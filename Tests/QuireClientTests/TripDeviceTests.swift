@@ -2,6 +2,7 @@ import Foundation
 import QuireClient
 import QuireCrypto
 import QuireTestSupport
+import QuireTrips
 import QuireWire
 import Testing
 
@@ -59,7 +60,8 @@ struct RefusingStaleTokens: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard request.headers["Authorization"] != "Bearer stale" else {
-            return TransportResponse(status: 401, body: Data(#"{"error":{"code":"unauthorized","message":"No."}}"#.utf8))
+            return TransportResponse(
+                status: 401, body: Data(#"{"error":{"code":"unauthorized","message":"No."}}"#.utf8))
         }
         return try await inner.send(request)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 import Testing
 
@@ -17,7 +18,8 @@ import Testing
     ])
     func aStatusMapsToWhatTheEngineDoesAboutIt(_ status: Int, _ kind: NotesAPIError.Kind) async throws {
         let transport = AccountsStubTransport(
-            status: status, body: #"{"error":{"code":"some_code","message":"Because."}}"#, headers: ["Retry-After": "7"])
+            status: status, body: #"{"error":{"code":"some_code","message":"Because."}}"#, headers: ["Retry-After": "7"]
+        )
         let error = try await #require(throws: NotesAPIError.self) {
             try await client(transport).changes(of: trip, since: Cursor("r1"), limit: 10)
         }
@@ -44,7 +46,9 @@ import Testing
         _ = try await client(transport, token: "secret").changes(of: trip, since: Cursor("r+1/2"), limit: 50)
         let feed = AccountsStubTransport(
             status: 200,
-            body: String(decoding: WireJSON.encode(TripsFeedPageDTO(trips: [], nextCursor: "f1", hasMore: false)), as: UTF8.self))
+            body: String(
+                decoding: WireJSON.encode(TripsFeedPageDTO(trips: [], nextCursor: "f1", hasMore: false)), as: UTF8.self)
+        )
         _ = try await client(feed).tripsFeed(since: Cursor("f1"), limit: 1, wait: 25)
 
         let request = try #require(transport.requests.first)
@@ -58,7 +62,8 @@ import Testing
 
     @Test func anOpsAnswerWithTheWrongNumberOfResultsIsNotUnderstood() async throws {
         let answer = TripOpsResponseDTO(results: [], revision: 3)
-        let transport = AccountsStubTransport(status: 200, body: String(decoding: WireJSON.encode(answer), as: UTF8.self))
+        let transport = AccountsStubTransport(
+            status: 200, body: String(decoding: WireJSON.encode(answer), as: UTF8.self))
         let request = TripOpsRequestDTO(
             opId: "op", ops: [TripOpDTO(item: nil, field: "title", value: "x", valueHash: "h", baseRevision: 0)])
         let error = try await #require(throws: NotesAPIError.self) {
@@ -79,7 +84,8 @@ import Testing
             #expect(sent.method == "PUT")
             #expect(sent.path == "/v1/trips/\(trip)")
             #expect(
-                try WireJSON.decoder().decode(CreateTripRequestDTO.self, from: try #require(sent.body)).wrappedKey == "wrapped")
+                try WireJSON.decoder().decode(CreateTripRequestDTO.self, from: try #require(sent.body)).wrappedKey
+                    == "wrapped")
         }
     }
 }

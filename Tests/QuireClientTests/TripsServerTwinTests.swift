@@ -1,6 +1,7 @@
 import Foundation
 import QuireClient
 import QuireTestSupport
+import QuireTrips
 import QuireWire
 import Testing
 
@@ -48,7 +49,8 @@ import Testing
             let trip = TripID()
             try await api.createTrip(trip, wrappedKey: "w")
             let base = try await api.send(
-                TripOpsRequestDTO(opId: UUID().uuidString, ops: [op("title", "Lunch", base: 0), op("start", "12:00", base: 0)]),
+                TripOpsRequestDTO(
+                    opId: UUID().uuidString, ops: [op("title", "Lunch", base: 0), op("start", "12:00", base: 0)]),
                 to: trip)
             #expect(base.revision == 2)
             for field in order {

@@ -1,5 +1,6 @@
 import Foundation
 import QuireSQLite
+import QuireTrips
 
 /// The device's trips database (seed 002 §1): trips and their keys, the server-confirmed value of
 /// every field with its revision, the outbox of waiting field changes, conflicts and cursors, in
@@ -125,7 +126,8 @@ public actor TripsDatabase: SyncRunRecords {
     }
 
     private nonisolated func stream<Value: Sendable>(
-        _ register: @escaping @Sendable (isolated TripsDatabase, UUID, AsyncStream<Value>.Continuation) throws
+        _ register:
+            @escaping @Sendable (isolated TripsDatabase, UUID, AsyncStream<Value>.Continuation) throws
             -> Void
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))

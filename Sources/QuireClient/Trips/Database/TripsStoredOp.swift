@@ -1,5 +1,6 @@
 import Foundation
 import QuireSQLite
+import QuireTrips
 
 /// One outbox row as the database reads it.
 package struct TripsStoredOp: Sendable, Hashable {
@@ -33,7 +34,8 @@ package struct TripsStoredOp: Sendable, Hashable {
             seq: row.int(0), trip: trip, item: ItemID(row.text(2)), field: row.text(3),
             value: row.optionalText(4), baseRevision: row.int(5), baseValue: row.optionalText(6),
             requestID: requestID,
-            sealed: requestID == nil ? nil : SealedFieldValue(value: row.optionalText(8), valueHash: row.optionalText(9)),
+            sealed: requestID == nil
+                ? nil : SealedFieldValue(value: row.optionalText(8), valueHash: row.optionalText(9)),
             rejectedReason: row.bool(10) ? (row.optionalText(11) ?? "refused by the server") : nil,
             attempts: row.int(12))
     }
