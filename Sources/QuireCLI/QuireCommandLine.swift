@@ -86,6 +86,7 @@ struct QuireCommandLine {
         case "conflicts": try await conflicts(rest)
         case "diff": try await diff(rest)
         case "resolve": try await resolve(rest)
+        case "trip": try await trip(rest)
         default:
             throw CLIError.usage("unknown command '\(command)'")
         }

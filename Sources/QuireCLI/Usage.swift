@@ -31,6 +31,15 @@ enum Usage {
           diff ID                            both sides of a conflict, as a unified diff
           resolve ID --keep mine|theirs|both settle a conflict (ID: the copy or its original)
 
+        Travel plans (work with no network; sync and watch sync them too):
+          trip new TITLE [--from DATE] [--to DATE]   create a trip; prints its id
+          trip ls | show TRIP | rm TRIP      list, print (days and items in order), delete
+          trip add TRIP --title T [--at 'YYYY-MM-DD HH:MM' --zone ZONE] …   add an item
+          trip edit | move | rm-item ITEM    change, reorder within its day, delete an item
+          trip conflicts | resolve | restore   settle what met another device's change
+          trip export TRIP --ics [FILE]      iCalendar, each event in its own zone
+                                             (quire trip --help for every option)
+
         IDs may be shortened to any unique prefix of 4 or more characters.
         The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.
         Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note, 69 server unreachable,
