@@ -46,7 +46,7 @@ let package = Package(
                 "QuireDomain", "QuireMerge", "QuireTrips", "QuireWire", "QuireSQLite", "QuireCrypto",
             ]),
 
-        .target(name: "QuirePresentation", dependencies: ["QuireDomain"]),
+        .target(name: "QuirePresentation", dependencies: ["QuireDomain", "QuireTrips"]),
 
         // MARK: - Server
         .target(
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
         .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips"]),
         .testTarget(
-            name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain"]),
+            name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain", "QuireTrips"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
         .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport"]),
         .testTarget(

@@ -50,6 +50,19 @@ struct Arguments: Sendable {
         }
     }
 
+    /// Parses `words` against plain sets of option and flag names (long forms only): for
+    /// commands that read their own subcommands, such as `quire trip`.
+    init(_ words: [String], options: Set<String>, flags: Set<String>) throws {
+        let declared =
+            options.sorted().map { CommandOption($0, value: "VALUE", "") }
+            + flags.sorted().map { CommandOption($0, "") }
+        try self.init(
+            words,
+            for: Command(
+                name: "", group: .tools, summary: "", usage: "", options: declared, examples: [],
+                run: { _, _ in }))
+    }
+
     /// The option `word` names, and its value when written `--name=value`.
     private static func option(_ word: String, in command: Command) throws -> (CommandOption, String?) {
         if !word.hasPrefix("--") {

@@ -1,6 +1,6 @@
 /// The sections `quire help` lists commands under, in this order.
 enum CommandGroup: Int, CaseIterable, Sendable {
-    case notes, account, sync, conflicts, tools
+    case notes, account, sync, conflicts, trips, tools
 
     var title: String {
         switch self {
@@ -8,6 +8,7 @@ enum CommandGroup: Int, CaseIterable, Sendable {
         case .account: "Account (end-to-end encrypted; the password never leaves this device)"
         case .sync: "Sync"
         case .conflicts: "Conflicts"
+        case .trips: "Travel plans (work with no network; sync and watch sync them too)"
         case .tools: "Other"
         }
     }

@@ -9,26 +9,33 @@ extension QuireCommandLine {
     func sync(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
-        guard let engine = try device.makeEngine() else {
+        guard let deviceSync = try device.makeDeviceSync() else {
             throw CLIError(
                 code: .config,
                 message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
         }
-        if console.stderrIsTerminal && !arguments.flag("json") {
+        if console.stderrIsTerminal && !arguments.flag("json"), let notes = deviceSync.parts.first as? NotesSyncPart {
             let console = self.console
-            await engine.onProgress { progress in
+            await notes.engine.onProgress { progress in
                 if !progress.finished { console.err("Received \(progress.received) notes…") }
             }
         }
-        let report = await engine.syncOnce()
+        let run = SyncRunSummary(await deviceSync.syncEachPart())
         if arguments.flag("json") {
-            try console.json(report)
+            try console.json(run)
         } else {
-            console.out(Self.summary(of: report))
+            console.out(run.text)
         }
+        let report = run.total
         let status = await currentStatus(device)
         guard let failure = report.failure else {
             // Synced, but some text is not on the server: say which and what to do; exit 75.
+            if status.tripRejectedCount > 0, status.refusedCount + status.stuckCount == 0 {
+                throw CLIError(
+                    code: .tempFail,
+                    message: "\(status.tripRejectedCount) trip change(s) were refused by the server: "
+                        + "'quire trip show TRIP' says why; editing the field sends it again.")
+            }
             guard status.refusedCount + status.stuckCount > 0 else { return }
             throw CLIError(
                 code: .tempFail,
@@ -69,7 +76,9 @@ extension QuireCommandLine {
         } else {
             console.out("Server:       none (this device works offline; quire login URL USER to sync)")
         }
-        console.out("Pending:      \(status.pendingCount) change(s) not yet synced")
+        console.out(
+            "Pending:      \(status.pendingCount) change(s) not yet synced"
+                + (status.tripPendingCount > 0 ? " (\(status.tripPendingCount) of them trip fields)" : ""))
         if let last = status.lastSyncedAt {
             console.out("Last synced:  \(last.formatted(date: .abbreviated, time: .standard))")
         } else {
@@ -81,6 +90,7 @@ extension QuireCommandLine {
         if status.conflictCount > 0 {
             console.out("Conflicts:    \(status.conflictCount) copy/copies to resolve (quire conflicts)")
         }
+        for line in TripStatusLines.lines(status) { console.out(line) }
         if status.refusedCount > 0 {
             console.out(
                 "Refused:      \(status.refusedCount) note(s) the server will not take (quire ls says why; edit to send again)"

@@ -3,6 +3,7 @@ import Foundation
 import QuireClient
 import QuireDomain
 import QuirePresentation
+import QuireTrips
 
 // MARK: - watch
 
@@ -42,10 +43,19 @@ extension QuireCommandLine {
                 previous = current
             }
         }
+        let tripsPrinter = TripWatchPrinter(console: console, json: arguments.flag("json"))
+        let tripsTask = Task {
+            var previous: [TripID: TripSummary]?
+            for await trips in device.trips.tripList() {
+                if let previous { tripsPrinter.changes(from: previous, to: trips) }
+                previous = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0) })
+            }
+        }
         await stop.wait()
         await controller.stop()
         statusTask.cancel()
         notesTask.cancel()
+        tripsTask.cancel()
         if arguments.flag("verbose") { printer.metrics(try await device.database.runRecord().metrics) }
     }
 }

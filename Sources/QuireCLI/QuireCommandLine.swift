@@ -72,6 +72,8 @@ struct QuireCommandLine: Sendable {
         switch name {
         case "--help", "-h": console.out(HelpText.overview)
         case "--version": console.out(HelpText.version)
+        // `trip` reads its own subcommands and their options (QuireCommandLine+Trips.swift).
+        case "trip": try await trip(rest)
         default:
             let command = try Self.command(named: name)
             if Arguments.asksForHelp(rest) {

@@ -15,11 +15,7 @@ extension NotesViewModel {
         watching?.cancel()
         let watch = Task { await self.watch() }
         watching = watch
-        await withTaskCancellationHandler {
-            await watch.value
-        } onCancel: {
-            watch.cancel()
-        }
+        await ResubscribingWatch.wait(for: watch)
     }
 
     /// Stops watching and saves a dirty draft: leaving the screen is leaving the note.
@@ -53,31 +49,18 @@ extension NotesViewModel {
     private func keepWatching<Value: Sendable>(
         subscribe: () -> AsyncStream<Value>, receive: (Value) -> Void, down: (Bool) -> Void
     ) async {
-        var failures = 0
-        while !Task.isCancelled {
-            for await value in subscribe() {
-                if failures > 0 {
-                    failures = 0
-                    down(false)
-                }
-                receive(value)
-            }
-            guard !Task.isCancelled else { return }
-            failures += 1
-            down(true)
-            publish()
-            do {
-                try await sleep(Self.resubscribeDelay(afterFailures: failures))
-            } catch {
-                return
-            }
-        }
+        await ResubscribingWatch.follow(
+            subscribe: subscribe, receive: receive,
+            down: { isDown in
+                down(isDown)
+                if isDown { self.publish() }
+            }, sleep: sleep)
     }
 
     /// How long to wait before subscribing again after a stream ended `failures` times in a row:
     /// 1 s, doubling, at most 30 s.
     nonisolated static func resubscribeDelay(afterFailures failures: Int) -> Duration {
-        .seconds(min(1 << min(max(failures, 1) - 1, 5), 30))
+        ResubscribingWatch.delay(afterFailures: failures)
     }
 
     /// Takes in the latest list. The open note is read again only if its own summary changed; a

@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 
 /// ``TripsAPI`` straight into an ``InMemoryTripsServer`` as one account: the in-memory twin of

@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 
 /// The trips server's rule in memory: the twin the device's trips code is built and tested

@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 
 /// The trip routes of API v1 over HTTP, answered by an ``InMemoryTripsServer``: what the live

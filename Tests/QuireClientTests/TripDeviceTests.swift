@@ -2,6 +2,7 @@ import Foundation
 import QuireClient
 import QuireCrypto
 import QuireTestSupport
+import QuireTrips
 import QuireWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuireClient
+import QuireTrips
 import QuireWire
 import Testing
 

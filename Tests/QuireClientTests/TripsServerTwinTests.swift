@@ -1,6 +1,7 @@
 import Foundation
 import QuireClient
 import QuireTestSupport
+import QuireTrips
 import QuireWire
 import Testing
 

@@ -16,13 +16,22 @@ public struct DeviceSync: Sendable {
     /// Runs every part once, in order. Never throws: the failure is in the report.
     @discardableResult
     public func syncOnce() async -> SyncReport {
-        var report = SyncReport()
+        await syncEachPart().reduce(into: SyncReport()) { $0.absorb($1.report) }
+    }
+
+    /// Runs every part once, in order, and returns each part's own report (`quire sync` says what
+    /// the notes and the trips did). A part the run did not reach is left out. Never throws.
+    public func syncEachPart() async -> [(part: any SyncPart, report: SyncReport)] {
+        var reports: [(part: any SyncPart, report: SyncReport)] = []
+        var firstFailure: SyncFailure?
         for part in parts {
-            report.absorb(await part.syncOnce())
-            if let kind = report.failure?.kind, kind == .unreachable || kind == .signedOut { break }
+            let report = await part.syncOnce()
+            reports.append((part, report))
+            firstFailure = firstFailure ?? report.failure
+            if let kind = firstFailure?.kind, kind == .unreachable || kind == .signedOut { break }
             if Task.isCancelled { break }
         }
-        return report
+        return reports
     }
 
     /// Cancels every part's run in flight.

@@ -2,7 +2,7 @@ import Foundation
 
 extension SyncReport {
     /// Adds `other`'s counts to this report; the first failure stays.
-    mutating func absorb(_ other: SyncReport) {
+    public mutating func absorb(_ other: SyncReport) {
         pushed += other.pushed
         merged += other.merged
         conflictCopies += other.conflictCopies

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTrips
 import QuireWire
 
 /// The trip endpoints of API v1 (seed 002 §2). Returns DTOs; throws ``NotesAPIError`` by what the

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTrips
 import QuireWire
 
 /// ``TripsAPI`` over an ``HTTPTransport``, with the token handling and the status mapping every

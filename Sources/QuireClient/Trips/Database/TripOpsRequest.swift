@@ -1,3 +1,4 @@
+import QuireTrips
 import QuireWire
 
 /// A request of one trip's waiting ops, frozen for sending: its opId and its ops with their sealed

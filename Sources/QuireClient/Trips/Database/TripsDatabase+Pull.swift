@@ -115,23 +115,35 @@ extension TripsDatabase {
     /// never hides a waiting change: reading shows the change on top until it is answered.
     /// `caughtUpThrough`: on the last page, the revision the feed showed, which the trip has now
     /// reached even if no field of it changed (so it is not pulled again).
+    /// Returns how many fields were newer than the ones held (a device's own writes coming back
+    /// are not).
+    @discardableResult
     package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0)
-        throws
+        throws -> Int
     {
         try write {
-            for field in fields { try applyPulled(trip, field) }
+            var stored = 0
+            for field in fields where try applyPulled(trip, field) { stored += 1 }
             try connection.run(
                 "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
                 cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
+            return stored
         }
     }
 
     /// Replaces the trip's confirmed values with its snapshot, in one transaction (bootstrap, and
     /// the resync after an expired cursor). The waiting changes stay, on their old bases (the
     /// server's check then settles them), and so do conflicts. Items the snapshot no longer has
-    /// and nothing here refers to go.
-    package func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws {
+    /// and nothing here refers to go. Returns how many of the snapshot's fields are newer than
+    /// the ones held (a trip this device made and sent is not news to it).
+    @discardableResult
+    package func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws -> Int {
         try write {
+            let held = try connection.query(
+                "SELECT item_id, field, revision FROM fields WHERE trip_id = ?", trip.id.description
+            ) { (key: $0.text(0) + "/" + $0.text(1), revision: $0.int(2)) }
+            let heldRevisions = Dictionary(held.map { ($0.key, $0.revision) }, uniquingKeysWith: max)
+            let newer = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }.count
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             try connection.run(
@@ -147,20 +159,23 @@ extension TripsDatabase {
                     pulled_revision = ?, feed_revision = MAX(feed_revision, ?)
                 WHERE id = ?
                 """, cursor.rawValue, trip.role, trip.deleted, trip.revision, trip.revision, trip.id.description)
+            return newer
         }
     }
 
     /// Stores a pulled field and keeps the field's conflict in step: a conflict whose value the
     /// server now holds is over; otherwise it shows the server's newest value. An item whose
     /// delete another device undid gets this device's edits queued again.
-    private func applyPulled(_ trip: TripID, _ field: PulledField) throws {
+    /// Returns whether the field was newer than the one held, and so stored.
+    @discardableResult
+    private func applyPulled(_ trip: TripID, _ field: PulledField) throws -> Bool {
         guard
             try storeConfirmed(
                 trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision)
-        else { return }
+        else { return false }
         guard let name = TripField(rawValue: field.field),
             let conflict = try storedConflict(trip: trip, item: field.item, field: name)
-        else { return }
+        else { return true }
         let key = field.item.storageKey
         if conflict.isDeletedWhileEdited, field.value == TripFieldRules.restoredValue, let item = field.item {
             try deleteConflict(trip: trip, item: key, field: field.field)
@@ -174,5 +189,6 @@ extension TripsDatabase {
                 trip: trip, item: key, field: field.field, mine: conflict.mine, theirs: field.value,
                 theirRevision: field.revision, edited: nil)
         }
+        return true
     }
 }

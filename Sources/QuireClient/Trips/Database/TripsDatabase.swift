@@ -1,5 +1,6 @@
 import Foundation
 import QuireSQLite
+import QuireTrips
 
 /// The device's trips database (seed 002 §1): trips and their keys, the server-confirmed value of
 /// every field with its revision, the outbox of waiting field changes, conflicts and cursors, in

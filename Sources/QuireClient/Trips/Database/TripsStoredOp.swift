@@ -1,5 +1,6 @@
 import Foundation
 import QuireSQLite
+import QuireTrips
 
 /// One outbox row as the database reads it.
 package struct TripsStoredOp: Sendable, Hashable {

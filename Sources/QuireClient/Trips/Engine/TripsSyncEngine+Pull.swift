@@ -1,4 +1,5 @@
 import Foundation
+import QuireTrips
 import QuireWire
 
 // MARK: - Pull
@@ -85,9 +86,8 @@ extension TripsSyncEngine {
             if page.hasMore, next == cursor {
                 throw NotesAPIError(kind: .invalidResponse, message: "The trip's changes did not move forward.")
             }
-            try await database.applyTripChanges(
+            report.received += try await database.applyTripChanges(
                 trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision)
-            report.received += fields.count
             cursor = next
             if !page.hasMore { return }
         }
@@ -97,12 +97,11 @@ extension TripsSyncEngine {
     private func pullSnapshot(_ trip: TripID, sealer: TripSealer, _ report: inout SyncReport) async throws {
         let snapshot = try await api.snapshot(of: trip)
         let fields = Self.open(snapshot.fields, with: sealer, &report)
-        try await database.replaceWithSnapshot(
+        report.received += try await database.replaceWithSnapshot(
             TripsDatabase.FeedTrip(
                 id: trip, key: nil, role: snapshot.trip.role, deleted: snapshot.trip.deleted,
                 revision: snapshot.trip.revision),
             fields: fields, cursor: Cursor(snapshot.cursor))
-        report.received += fields.count
     }
 
     /// The fields opened with the trip's key; one that does not open (or names a malformed item)

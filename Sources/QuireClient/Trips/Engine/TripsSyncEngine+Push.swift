@@ -1,4 +1,5 @@
 import Foundation
+import QuireTrips
 import QuireWire
 
 // MARK: - Push

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTrips
 import QuireWire
 
 /// The trips' background job (seed 002 §3, §7): push each trip's waiting field changes, then pull

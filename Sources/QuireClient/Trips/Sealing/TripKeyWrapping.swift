@@ -1,5 +1,6 @@
 import Foundation
 import QuireCrypto
+import QuireTrips
 
 /// How a trip's key travels to the server for this account (issue 14; sharing wraps it for each
 /// member instead): sealed with the account's notes key, AES-256-GCM, with associated data

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCrypto
+import QuireTrips
 import QuireWire
 
 /// A trip's end-to-end encryption (DESIGN.md "Travel plans"): every field value sealed with the

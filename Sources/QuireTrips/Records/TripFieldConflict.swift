@@ -1,5 +1,3 @@
-import QuireTrips
-
 /// A field where this device's change met another's ("Alex changed this to 12:30. Keep mine?"),
 /// or an item this device edited while another device deleted it ("This item was deleted.
 /// Restore it?"). It stays until the person chooses (``TripsDatabase/resolveConflict(trip:item:field:keep:)``,

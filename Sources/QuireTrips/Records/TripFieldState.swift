@@ -1,5 +1,3 @@
-import QuireTrips
-
 /// One field as a screen shows it: the server's value with this device's waiting change on top.
 public struct TripFieldState: Sendable, Hashable {
     /// What to show: the newest waiting change's value, else the server's (nil: empty). During a

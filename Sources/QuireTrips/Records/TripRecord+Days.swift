@@ -1,5 +1,3 @@
-import QuireTrips
-
 extension TripRecord {
     /// The live items grouped into days and ordered as the trip screen shows them
     /// (`Itinerary.days(of:)`): by the local date of each item's start in its own zone, a day by

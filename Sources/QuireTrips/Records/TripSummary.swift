@@ -1,5 +1,3 @@
-import QuireTrips
-
 /// A trip as the list shows it.
 public struct TripSummary: Sendable, Hashable {
     public var id: TripID

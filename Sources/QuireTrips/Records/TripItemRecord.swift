@@ -1,5 +1,3 @@
-import QuireTrips
-
 /// An itinerary item as a screen shows it: each field's visible value and sync state.
 public struct TripItemRecord: Sendable, Hashable {
     public var id: ItemID

@@ -1,5 +1,3 @@
-import QuireTrips
-
 /// A trip as its screen shows it: its own fields and its live items, in order.
 public struct TripRecord: Sendable, Hashable {
     public var id: TripID

@@ -1,0 +1,135 @@
+import Foundation
+import QuireClient
+import QuirePresentation
+import QuireTrips
+
+// MARK: - trip new, ls, show, rm
+
+extension QuireCommandLine {
+    /// `quire trip COMMAND …`: travel plans (seed 002). Every command works offline and has
+    /// `--help`; the database's refusals become one line and an exit code (``tripError(_:)``).
+    func trip(_ words: [String]) async throws {
+        guard let command = words.first else {
+            console.err(TripHelp.overview)
+            throw CLIError.usage(
+                "'trip' needs a command: new, ls, show, rm, add, edit, move, rm-item, conflicts, resolve, restore, export"
+            )
+        }
+        let rest = Array(words.dropFirst())
+        if ["--help", "-h", "help"].contains(command) {
+            console.out(TripHelp.overview)
+            return
+        }
+        guard let help = TripHelp.commands[command] else {
+            throw CLIError.usage("unknown trip command '\(command)'; see 'quire trip --help'")
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(help)
+            return
+        }
+        do {
+            switch command {
+            case "new": try await newTrip(rest)
+            case "ls": try await listTrips(rest)
+            case "show": try await showTrip(rest)
+            case "rm": try await removeTrip(rest)
+            case "add": try await addTripItem(rest)
+            case "edit": try await editTripItem(rest)
+            case "move": try await moveTripItem(rest)
+            case "rm-item": try await removeTripItem(rest)
+            case "conflicts": try await tripConflicts(rest)
+            case "resolve": try await resolveTripConflict(rest)
+            case "restore": try await restoreTripItem(rest)
+            default: try await exportTrip(rest)
+            }
+        } catch let error as TripsDatabaseError {
+            throw Self.tripError(error)
+        } catch let error as OrderKeyError where error == .unknownAnchor {
+            throw CLIError.usage(
+                "the item to place it against is not in the same day; move works within a day "
+                    + "(to change the day, change the time: quire trip edit ITEM --at 'YYYY-MM-DD HH:MM')")
+        }
+    }
+
+    func newTrip(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["from", "to"], flags: [])
+        guard arguments.positionals.count == 1, let title = arguments.positionals.first, !title.isEmpty else {
+            throw CLIError.usage("'trip new' needs a TITLE (one argument; quote it if it has spaces)")
+        }
+        let from = try TripItemOptions.date(arguments.options["from"], flag: "from")
+        let to = try TripItemOptions.date(arguments.options["to"], flag: "to")
+        if let from, let to, to < from {
+            throw CLIError.usage("--to \(to) is before --from \(from); give the first day, then the last")
+        }
+        let device = try openDevice()
+        let id = try await device.trips.createTrip(title: title, startDate: from, endDate: to)
+        console.out(id.description)
+    }
+
+    func listTrips(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: ["json"])
+        _ = try arguments.expectPositionals([])
+        let device = try openDevice()
+        let trips = try await device.trips.trips()
+        if arguments.flag("json") {
+            var listed: [TripListJSON] = []
+            for summary in trips {
+                let fields = try await device.trips.trip(summary.id)?.fields ?? [:]
+                listed.append(TripListJSON(summary, fields: fields))
+            }
+            try console.json(listed)
+            return
+        }
+        guard !trips.isEmpty else {
+            console.out("No trips yet. Create one with: quire trip new TITLE [--from YYYY-MM-DD] [--to YYYY-MM-DD]")
+            return
+        }
+        for summary in trips { console.out(TripPrinter.listLine(summary)) }
+    }
+
+    func showTrip(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: ["zone"], flags: ["json"])
+        let text = try arguments.expectPositionals(["trip"])[0]
+        let mode = try Self.zoneMode(arguments.options["zone"])
+        let device = try openDevice()
+        let record = try await resolveTrip(text, in: device)
+        let viewerZone = TimeZone.current.identifier
+        if arguments.flag("json") {
+            try console.json(TripJSON(record, mode: mode, viewerZone: viewerZone))
+            return
+        }
+        let state = TripViewState.build(record: record, loaded: true, zoneMode: mode, viewerZone: viewerZone)
+        for line in TripPrinter.lines(state, trip: record.id) { console.out(line) }
+    }
+
+    func removeTrip(_ words: [String]) async throws {
+        let arguments = try Arguments(words, options: [], flags: [])
+        let text = try arguments.expectPositionals(["trip"])[0]
+        let device = try openDevice()
+        let record = try await resolveTrip(text, in: device)
+        try await device.trips.deleteTrip(record.id)
+    }
+
+    // MARK: - Helpers
+
+    static func zoneMode(_ text: String?) throws -> TripZoneMode {
+        guard let text else { return .item }
+        guard let mode = TripZoneMode(rawValue: text) else {
+            throw CLIError.usage(
+                "--zone takes item (each item's own zone) or viewer (this device's zone), not '\(text)'")
+        }
+        return mode
+    }
+
+    /// The database's refusals as the CLI reports them.
+    static func tripError(_ error: TripsDatabaseError) -> CLIError {
+        switch error.kind {
+        case .unknownTrip: .data("\(error.message); see 'quire trip ls'")
+        case .unknownItem: .data("\(error.message); see 'quire trip show TRIP'")
+        case .deletedItem: .data("\(error.message): quire trip restore ITEM")
+        case .unknownConflict: .data("\(error.message); see 'quire trip conflicts'")
+        case .invalidValue: .usage(error.message)
+        case .wrongAccount: CLIError(code: .failure, message: error.message)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// The help of `quire trip` and of each of its commands (`quire trip NAME --help`).
+enum TripHelp {
+    static let overview = """
+        Usage: quire trip <command> [options]
+
+        Travel plans (work with no network; 'quire sync' syncs them with the notes):
+          new TITLE [--from DATE] [--to DATE]   create a trip; prints its id (DATE: YYYY-MM-DD)
+          ls [--json]                           list trips; unsynced ones and conflicts are marked
+          show TRIP [--json] [--zone item|viewer]  the trip's days and items in order
+          rm TRIP                               delete a trip
+          add TRIP --title T [item options]     add an item; prints its id
+          edit ITEM [item options]              change an item's fields
+          move ITEM --after ITEM|--before ITEM|--first|--last   reorder within a day
+          rm-item ITEM                          delete an item
+          conflicts [--json]                    fields waiting for your choice
+          resolve ITEM --field F --keep mine|theirs   settle one
+          restore ITEM                          bring back an item deleted elsewhere while you edited it
+          export TRIP --ics [FILE]              iCalendar (stdout when no FILE)
+
+        Item options:
+          --title T  --kind flight|stay|meal|activity|transport|other
+          --at 'YYYY-MM-DD HH:MM' --zone ZONE   start, as the local time of the place and its IANA
+                                                zone (e.g. Europe/Lisbon); never the device's zone
+          --end 'YYYY-MM-DD HH:MM' [--end-zone ZONE]   end (its zone defaults to the start's)
+          --location L  --notes N               (an empty value clears a field)
+          --after ITEM | --before ITEM          where a new item goes in its day (default: last)
+
+        TRIP and ITEM may be shortened to any unique prefix of 4 or more characters.
+        Run 'quire trip COMMAND --help' for one command.
+        """
+
+    static let commands: [String: String] = [
+        "new": """
+        Usage: quire trip new TITLE [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+        Creates a trip on this device and prints its id. It reaches the server at the next sync.
+        """,
+        "ls": """
+        Usage: quire trip ls [--json]
+        Lists the trips: id, title, dates, number of items, and [not synced] or [N conflict(s)].
+        """,
+        "show": """
+        Usage: quire trip show TRIP [--json] [--zone item|viewer]
+        Prints the trip's days and their items in order, each with its local time and zone.
+        --zone item (default): each time in the item's own zone; --zone viewer: in this
+        device's zone ($TZ). Badges mark unsynced and conflicting fields.
+        """,
+        "rm": """
+        Usage: quire trip rm TRIP
+        Deletes the trip (on every device after the next sync).
+        """,
+        "add": """
+        Usage: quire trip add TRIP --title T [--kind K] [--at 'YYYY-MM-DD HH:MM' --zone ZONE]
+               [--end 'YYYY-MM-DD HH:MM' [--end-zone ZONE]] [--location L] [--notes N]
+               [--after ITEM|--before ITEM]
+        Adds an item and prints its id. K: flight, stay, meal, activity, transport, other.
+        ZONE is the IANA zone of the place (Europe/Lisbon); an id this device does not know is
+        kept with a warning. --after/--before place it within its day (default: last).
+        """,
+        "edit": """
+        Usage: quire trip edit ITEM [--title T] [--kind K] [--at 'YYYY-MM-DD HH:MM'] [--zone ZONE]
+               [--end 'YYYY-MM-DD HH:MM'] [--end-zone ZONE] [--location L] [--notes N]
+               [--after ITEM|--before ITEM]
+        Changes the fields given; an empty value clears one (--at '' unschedules the item).
+        --zone alone keeps the local time and changes its zone.
+        """,
+        "move": """
+        Usage: quire trip move ITEM --after ITEM|--before ITEM|--first|--last
+        Moves the item within its day (or among the unscheduled items). To move it to another
+        day, change its time: quire trip edit ITEM --at 'YYYY-MM-DD HH:MM'.
+        """,
+        "rm-item": """
+        Usage: quire trip rm-item ITEM
+        Deletes the item.
+        """,
+        "conflicts": """
+        Usage: quire trip conflicts [--json]
+        Lists the fields where this device's change met another device's, and the items deleted
+        elsewhere while this device edited them.
+        """,
+        "resolve": """
+        Usage: quire trip resolve ITEM --field F --keep mine|theirs
+        Settles a conflict: mine sends this device's value again, theirs keeps the other one.
+        For an item deleted elsewhere (--field deleted), mine restores it with your edits.
+        """,
+        "restore": """
+        Usage: quire trip restore ITEM
+        Brings back an item that was deleted (for one deleted elsewhere while you edited it,
+        with your edits).
+        """,
+        "export": """
+        Usage: quire trip export TRIP --ics [FILE]
+        Writes the trip's timed items as iCalendar (RFC 5545), each event in its own zone with
+        its VTIMEZONE; to FILE, or to stdout.
+        """,
+    ]
+}
