@@ -15,12 +15,10 @@ extension Command {
                 "quire trip show TRIP --zone viewer",
                 "quire trip export TRIP --ics lisbon.ics",
             ],
-            details: """
+            details: TripHelp.subcommands + "\n\n" + """
                 Each field of a trip or an item syncs on its own, so two people editing different
                 fields both keep their edits; the same field changed on two devices is a conflict
-                shown by `quire trip conflicts` ("Keep mine?"). Times are a local time and the
-                place's zone. `quire trip --help` and `quire trip SUBCOMMAND --help` list every
-                subcommand and option.
+                shown by `quire trip conflicts` ("Keep mine?").
                 """,
             run: { try await $0.trip($1.positionals) })
     ]

@@ -16,8 +16,9 @@ extension QuireCommandLine {
             )
         }
         let rest = Array(words.dropFirst())
-        if ["--help", "-h", "help"].contains(command) {
-            console.out(TripHelp.overview)
+        if ["--help", "-h", "help"].contains(command), let table = CommandTable.command(named: "trip") {
+            // The same text as `quire help trip`.
+            console.out(HelpText.help(for: table))
             return
         }
         guard let help = TripHelp.commands[command] else {

@@ -1,8 +1,9 @@
 /// The help of `quire trip` and of each of its commands (`quire trip NAME --help`).
 enum TripHelp {
-    static let overview = """
-        Usage: quire trip <command> [options]
+    static let overview = "Usage: quire trip <command> [options]\n\n" + subcommands
 
+    /// The subcommands and item options, as `quire trip --help` and `quire help trip` show them.
+    static let subcommands = """
         Travel plans (work with no network; 'quire sync' syncs them with the notes):
           new TITLE [--from DATE] [--to DATE]   create a trip; prints its id (DATE: YYYY-MM-DD)
           ls [--json]                           list trips; unsynced ones and conflicts are marked
