@@ -32,6 +32,9 @@ struct TripLiveServerTests {
         var request = URLRequest(url: URL(string: host.baseURL.absoluteString + path + query)!)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        // One connection per request, as the product's transport does: URLSession on Linux
+        // resends on a reused connection the server closed and reports a reset (-1005).
+        request.setValue("close", forHTTPHeaderField: "Connection")
         request.httpBody = body
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
