@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
         .target(name: "QuireCrypto", dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]),
         .target(name: "QuireWire"),
+        // Child processes through posix_spawn (Foundation's Process crashes on Linux, see there).
+        .target(name: "CSpawn"),
+        .target(name: "QuireSpawn", dependencies: ["CSpawn"]),
 
         // MARK: - Client
         .target(name: "QuireMerge"),
@@ -54,18 +57,19 @@ let package = Package(
             dependencies: ["QuireWire", "QuireSQLite", "QuireCrypto", "CMicroHTTPD"]),
 
         // MARK: - Executables
-        .executableTarget(name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation", "QuireMerge"]),
+        .executableTarget(
+            name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn"]),
         .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
         .executableTarget(
             name: "QuireBench",
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
-                "QuireSQLite", "QuireWire", "QuireDomain", "CMicroHTTPD",
+                "QuireSQLite", "QuireWire", "QuireDomain", "QuireSpawn", "CMicroHTTPD",
                 .target(name: "CSQLite", condition: linuxOnly),
             ]),
 
         // MARK: - Test support and tests
-        .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer"]),
+        .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer", "QuireSpawn"]),
         .target(
             name: "QuireSimulation",
             dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
@@ -77,14 +81,15 @@ let package = Package(
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
         .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
-        .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips"]),
+        .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips", "QuireSpawn"]),
         .testTarget(
             name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain", "QuireTrips"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
-        .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport"]),
+        .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport", "QuireSpawn"]),
+        .testTarget(name: "QuireSpawnTests", dependencies: ["QuireSpawn"]),
         .testTarget(
             name: "QuireEndToEndTests",
-            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
+            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport", "QuireSpawn"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,7 @@ enum CurlBaseline {
 
     /// Fetches every page; nil when `curl` is not installed. Throws when a page fails.
     static func fetchAll(baseURL: URL, token: String, limit: Int, scratch: URL) throws -> Result? {
-        guard let curl = ChildProcess.which("curl") else { return nil }
+        guard let curl = Child.which("curl") else { return nil }
         let file = scratch.appendingPathComponent("page.json")
         var result = Result(seconds: 0, bytes: 0, pages: 0, notes: 0)
         var cursor: String?
@@ -24,7 +24,7 @@ enum CurlBaseline {
             if let cursor {
                 url += "&since=" + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)
             }
-            let (status, output) = try ChildProcess.run(
+            let (status, output) = try Child.run(
                 curl,
                 [
                     "-s", "-f", "-o", file.path, "-w", "%{time_total} %{size_download}",

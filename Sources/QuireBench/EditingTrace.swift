@@ -62,16 +62,9 @@ struct EditingTrace {
     }
 
     private static func gunzip(_ file: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-        process.arguments = ["-dc", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LoadError(description: "gzip -dc \(file.path) failed (\(process.terminationStatus))")
+        let (status, data) = try Child.run("/usr/bin/gzip", ["-dc", file.path])
+        guard status == 0 else {
+            throw LoadError(description: "gzip -dc \(file.path) failed (\(status))")
         }
         return data
     }

@@ -21,8 +21,8 @@ enum FirstSyncBenchmark {
         }
         progress("first-sync: a fresh device syncs in a child process")
         let (run, wall) = try measure {
-            try ChildProcess.run(
-                ChildProcess.selfExecutable,
+            try Child.run(
+                Child.selfExecutable,
                 [
                     SyncChild.subcommand, server.baseURL.absoluteString, server.token,
                     server.codec.hexKey, try context.directory("fresh-device").path, "\(pageLimit)",

@@ -18,7 +18,7 @@ struct WrkRunner {
 
     /// nil when `wrk` is not installed.
     init?(scratch: URL, payload: String, token: String) throws {
-        guard let executable = ChildProcess.which("wrk") else { return nil }
+        guard let executable = Child.which("wrk") else { return nil }
         self.executable = executable
         script = scratch.appendingPathComponent("put.lua")
         let lua = """
@@ -49,7 +49,7 @@ struct WrkRunner {
     /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url`; `run` makes this run's ids
     /// differ from every other run's.
     func run(url: URL, connections: Int, seconds: Int, run: Int) throws -> Result {
-        let (status, output) = try ChildProcess.run(
+        let (status, output) = try Child.run(
             executable,
             [
                 "-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,

@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 
 #if canImport(Glibc)
     import Glibc
@@ -40,9 +41,9 @@ enum Pager {
             signal(SIGPIPE, previousPipe)
         }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        let pid: pid_t
+        let child: ChildProcess
         do {
-            pid = try ForegroundProcess.spawn(["/bin/sh", "-c", pager], what: "the pager", standardInput: ends[0])
+            child = try ForegroundProcess.spawn(["/bin/sh", "-c", pager], what: "the pager", standardInput: ends[0])
         } catch {
             close(ends[0])
             close(ends[1])
@@ -61,6 +62,6 @@ enum Pager {
         }
         bytes.removeAll()
         close(ends[1])
-        _ = try ForegroundProcess.wait(pid)
+        child.wait()
     }
 }

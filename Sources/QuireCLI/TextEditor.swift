@@ -81,9 +81,7 @@ struct TextEditor {
             signal(SIGQUIT, previousQuit)
         }
 
-        let pid = try ForegroundProcess.spawn(arguments, what: "the editor")
-        let status = try ForegroundProcess.wait(pid)
-        return status
+        return try ForegroundProcess.spawn(arguments, what: "the editor").wait()
     }
 }
 

@@ -1,14 +1,15 @@
 import Foundation
+import QuireSpawn
 
 /// A program left running in the background (a `quire watch`), that a test can `kill -9` or
 /// interrupt; what it prints (stdout and stderr) goes to one file, for diagnosing a failure.
 public final class BackgroundProcess: @unchecked Sendable {
     // `process` is started once in `start` and only signalled and waited on after, from the one
     // test that owns this object.
-    private let process: Process
+    private let process: ChildProcess
     public let outputFile: URL
 
-    private init(process: Process, outputFile: URL) {
+    private init(process: ChildProcess, outputFile: URL) {
         self.process = process
         self.outputFile = outputFile
     }
@@ -18,23 +19,19 @@ public final class BackgroundProcess: @unchecked Sendable {
     public static func start(_ executable: URL, _ arguments: [String], outputFile: URL) throws
         -> BackgroundProcess
     {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
         }
         let output = try FileHandle(forWritingTo: outputFile)
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? output.close()  // the child holds its own copy
+        defer { try? output.close() }  // the child holds its own copies
+        let process = try ChildProcess(
+            [executable.path] + arguments, stdin: .null, stdout: .descriptor(output.fileDescriptor),
+            stderr: .descriptor(output.fileDescriptor))
         return BackgroundProcess(process: process, outputFile: outputFile)
     }
 
-    public var isRunning: Bool { ChildExit.isRunning(process) }
-    public var pid: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+    public var pid: Int32 { process.pid }
 
     /// What it printed so far.
     public var output: String {
@@ -56,12 +53,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     private func signalBlocking(_ number: Int32) {
-        guard ChildExit.isRunning(process) else { return }
-        kill(process.processIdentifier, number)
-        ChildExit.wait(for: process)
-    }
-
-    deinit {
-        if ChildExit.isRunning(process) { kill(process.processIdentifier, SIGKILL) }
+        process.signal(number)
+        process.wait()
     }
 }

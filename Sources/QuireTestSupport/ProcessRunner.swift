@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 
 /// Runs a built command-line program to completion and captures what it printed.
 public struct ProcessResult: Sendable {
@@ -42,60 +43,47 @@ public enum ProcessRunner {
         _ executable: URL, _ arguments: [String], stdin: String? = nil,
         environment: [String: String] = [:], timeout: TimeInterval = 60
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes while the process runs, so a chatty program never blocks on a full pipe.
+        _ = Self.ignoreBrokenPipes
+        let child = try ChildProcess(
+            [executable.path] + arguments, environment: environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        // Feed stdin and read both pipes while the program runs, so that a chatty program never
+        // blocks on a full pipe (a program that exits without reading gets no SIGPIPE to us).
         let collected = Collected()
         let group = DispatchGroup()
-        for (pipe, isOut) in [(out, true), (err, false)] {
+        group.enter()
+        DispatchQueue.global().async {
+            if let stdin, let input = child.input { try? input.write(contentsOf: Data(stdin.utf8)) }
+            try? child.input?.close()
+            group.leave()
+        }
+        for (handle, isOut) in [(child.output, true), (child.errorOutput, false)] {
+            guard let handle else { continue }
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                let data = (try? handle.readToEnd()) ?? Data()
                 collected.set(data, isOut: isOut)
                 group.leave()
             }
         }
-        let finished = DispatchSemaphore(value: 0)
-        let exit = ExitBox()
-        DispatchQueue.global().async {
-            exit.set(ChildExit.wait(for: process))
-            finished.signal()
-        }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+        var status = child.wait(timeout: timeout)
+        let timedOut = status == nil
+        if timedOut {
+            child.signal(SIGKILL)
+            status = child.wait()
         }
         group.wait()
         let (stdout, stderr) = collected.values
         return ProcessResult(
-            exitCode: timedOut ? 137 : exit.value,
+            exitCode: timedOut ? 137 : status ?? 255,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self) + (timedOut ? "\n[killed after \(timeout)s]" : ""))
     }
 
-    private final class ExitBox: @unchecked Sendable {
-        // Guarded by `lock`; written once by the waiting thread.
-        private let lock = NSLock()
-        private var code: Int32 = 0
-
-        func set(_ value: Int32) { lock.withLock { code = value } }
-        var value: Int32 { lock.withLock { code } }
-    }
+    /// Writing to a pipe whose reader exited is an error to ignore, not a signal that ends the
+    /// test process.
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
 
     private final class Collected: @unchecked Sendable {
         // Guarded by `lock`; written once per pipe from two reader threads.

@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -6,12 +7,11 @@ import Foundation
 
 /// A real `quire-server` process on a free loopback port, for end-to-end and crash tests.
 public final class ServerProcess: @unchecked Sendable {
-    // The Process is only touched from the test that owns this object; the reader thread only
-    // writes `startupLines` under `lock`.
+    // The child is only signalled and waited on from the test that owns this object; the reader
+    // thread only writes `box` before signalling `found`.
     public let databaseFile: URL
     public private(set) var url: URL
-    private let process: Process
-    private let lock = NSLock()
+    private let process: ChildProcess
 
     /// Starts the server on `127.0.0.1:0` with `databaseFile`, and waits (up to `timeout`) for its
     /// "listening on" line, off the concurrency pool.
@@ -27,16 +27,11 @@ public final class ServerProcess: @unchecked Sendable {
     public init(databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
         self.databaseFile = databaseFile
         let executable = try BuiltProducts.executable("quire-server")
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["--port", "0", "--db", databaseFile.path] + extraArguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.standardError
-        try process.run()
+        process = try ChildProcess(
+            [executable.path, "--port", "0", "--db", databaseFile.path] + extraArguments, stdout: .pipe)
         let found = DispatchSemaphore(value: 0)
         let box = URLBox()
-        let handle = out.fileHandleForReading
+        let handle = process.output!
         Thread.detachNewThread {
             var buffer = Data()
             while true {
@@ -54,14 +49,14 @@ public final class ServerProcess: @unchecked Sendable {
             }
         }
         guard found.wait(timeout: .now() + timeout) == .success, let url = box.url else {
-            process.terminate()
+            process.signal(SIGTERM)
             throw ServerProcessError(message: "quire-server did not report its address within \(timeout)s")
         }
         self.url = url
     }
 
-    public var pid: Int32 { process.processIdentifier }
-    public var isRunning: Bool { ChildExit.isRunning(process) }
+    public var pid: Int32 { process.pid }
+    public var isRunning: Bool { process.isRunning }
 
     /// SIGTERM, then waits (off the concurrency pool) for a clean exit. Returns the exit status.
     @discardableResult
@@ -76,25 +71,19 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// SIGTERM without waiting: for clean-up paths that cannot await.
     public func terminate() {
-        if ChildExit.isRunning(process) { process.terminate() }
+        process.signal(SIGTERM)
     }
 
     @discardableResult
     public func stopBlocking() -> Int32 {
-        guard ChildExit.isRunning(process) else { return ChildExit.wait(for: process) }
-        process.terminate()
-        return ChildExit.wait(for: process)
+        process.signal(SIGTERM)
+        return process.wait()
     }
 
     /// `kill -9`: no chance to flush or clean up.
     public func kill9Blocking() {
-        guard ChildExit.isRunning(process) else { return }
-        kill(process.processIdentifier, SIGKILL)
-        ChildExit.wait(for: process)
-    }
-
-    deinit {
-        if ChildExit.isRunning(process) { kill(process.processIdentifier, SIGKILL) }
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     /// Registers `name` on the database (through a short-lived `quire-server` on it, with a

@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 import QuireTestSupport
 import Testing
 
@@ -202,24 +203,20 @@ extension StrandedTextCLITests {
 /// A `quire` command left running (`watch`), its standard output collected in a file.
 final class BackgroundQuire: @unchecked Sendable {
     // `process` is started once and only signalled after; the output file is read-only here.
-    private let process: Process
+    private let process: ChildProcess
     private let outputFile: URL
 
-    private init(process: Process, outputFile: URL) {
+    private init(process: ChildProcess, outputFile: URL) {
         self.process = process
         self.outputFile = outputFile
     }
 
     static func start(_ device: CLIDevice, _ arguments: String...) throws -> BackgroundQuire {
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("quire")
-        process.arguments = ["--data-dir", device.directory.path] + arguments
         let outputFile = device.directory.deletingLastPathComponent()
             .appendingPathComponent("\(device.directory.lastPathComponent)-\(UUID().uuidString.prefix(6)).out")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            [try BuiltProducts.executable("quire").path, "--data-dir", device.directory.path] + arguments,
+            stdout: .file(outputFile.path), stderr: .null)
         return BackgroundQuire(process: process, outputFile: outputFile)
     }
 
@@ -229,8 +226,7 @@ final class BackgroundQuire: @unchecked Sendable {
 
     /// SIGINT, as Ctrl-C: `watch` stops cleanly; waits for it to exit.
     func stop() {
-        guard ChildExit.isRunning(process) else { return }
-        process.interrupt()
-        ChildExit.wait(for: process)
+        process.signal(SIGINT)
+        process.wait()
     }
 }

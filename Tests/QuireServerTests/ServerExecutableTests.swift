@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 import QuireTestSupport
 import QuireWire
 import Synchronization
@@ -90,17 +91,14 @@ final class ServerExecutableTests {
     }
 
     @Test func servesUntilTerminatedThenExitsZero() async throws {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = [
-            "--port", "0", "--db", database, "--min-kdf-iterations", "1000",
-            "--auth-hash-iterations", "1000", "--access-token-ttl", "120",
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        let process = try ChildProcess(
+            [
+                try Self.binary().path, "--port", "0", "--db", database, "--min-kdf-iterations", "1000",
+                "--auth-hash-iterations", "1000", "--access-token-ttl", "120",
+            ], stdout: .pipe, stderr: .null)
+        let out = try #require(process.output)
         let lines = AsyncStream<String> { continuation in
-            out.fileHandleForReading.readabilityHandler = { handle in
+            out.readabilityHandler = { handle in
                 let data = handle.availableData
                 if data.isEmpty {
                     continuation.finish()
@@ -109,8 +107,7 @@ final class ServerExecutableTests {
                 }
             }
         }
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        defer { process.signal(SIGTERM) }
 
         var printed = ""
         for await chunk in lines {
@@ -138,12 +135,12 @@ final class ServerExecutableTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(try WireJSON.decoder().decode(ChangesPageDTO.self, from: data).changes.isEmpty)
 
-        kill(process.processIdentifier, SIGTERM)
+        process.signal(SIGTERM)
         let exited = await eventually(timeout: .seconds(10)) { !process.isRunning }
-        out.fileHandleForReading.readabilityHandler = nil
+        out.readabilityHandler = nil
 
         #expect(exited)
-        #expect(process.terminationStatus == 0)
+        #expect(process.exitStatus == 0)
     }
 
     private static func post<T: Encodable>(_ url: String, _ body: T, _ session: URLSession)

@@ -1,4 +1,5 @@
 import Foundation
+import QuireSpawn
 
 #if canImport(Glibc)
     import Glibc
@@ -9,9 +10,8 @@ import Foundation
 /// The Python with the independent iCalendar parser (`icalendar` from PyPI) that
 /// `scripts/setup.sh` installs in `.build/venv-ci`.
 ///
-/// The child is started with `posix_spawn` and reaped with `waitpid` on a Dispatch thread, not
-/// with Foundation's `Process`, whose exit detection on Linux can miss a child beside the
-/// suite's many others (see QuireTestSupport's `ChildExit`); this target links no test support.
+/// The child is a ``ChildProcess`` (posix_spawn, reaped by itself), waited on on a Dispatch thread;
+/// this target links no test support.
 enum CheckerPython {
     struct Missing: Error, CustomStringConvertible {
         var path: String
@@ -59,27 +59,7 @@ enum CheckerPython {
         return Result(status: status, output: output)
     }
 
-    private struct SpawnFailed: Error, CustomStringConvertible {
-        var code: Int32
-        var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
-    }
-
     private static func spawnAndWait(_ argv: [String], output: String) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var cArguments = argv.map { strdup($0) }
-        cArguments.append(nil)
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-        guard spawned == 0 else { throw SpawnFailed(code: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        try ChildProcess(argv, stdin: .null, stdout: .file(output), stderr: .descriptor(STDOUT_FILENO)).wait()
     }
 }

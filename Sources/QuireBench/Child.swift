@@ -1,21 +1,15 @@
 import Foundation
+import QuireSpawn
 
 /// Runs a program to completion and returns its exit status and standard output.
 ///
 /// Blocks the calling thread: the benchmarks call it from the main task while the server runs on
 /// its own libmicrohttpd threads and the concurrency pool. Standard error passes through.
-enum ChildProcess {
+enum Child {
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        let child = try ChildProcess([executable] + arguments, stdout: .pipe)
+        let data = (try child.output?.readToEnd()) ?? Data()
+        return (child.wait(), data)
     }
 
     /// This program's own executable, to re-run it with a hidden subcommand.
