@@ -53,8 +53,10 @@ public protocol PushRecords: Sendable {
     func freezePayload(_ change: ChangeID, payload: String) async throws -> String
     /// The server accepted the change: drop it, record the note's new version (nil for a delete,
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
-    /// `tag` is the server's tag of that version, when it sent one.
-    func complete(_ change: ChangeID, version: Int?, tag: String?) async throws
+    /// `tag` is the server's tag of that version, when it sent one; `position`, the write's
+    /// cursor in the feed, when it sent one: the newest acknowledged write, checked with every
+    /// pull (a server that forgot it forgot this device's text).
+    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?) async throws
     /// The server will never take this change. If a later save of the note is queued behind it,
     /// that save supersedes it (it is the device's newer text); otherwise the change stays, not
     /// sent, with its text and `reason` shown on the note, until the next save or delete of it.
@@ -84,6 +86,9 @@ public protocol PullRecords: Sendable {
     func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws
     /// The stored cursor; nil before the first page.
     func cursor() async throws -> Cursor?
+    /// The cursor of the newest acknowledged write (``PushRecords/complete(_:version:tag:position:)``),
+    /// sent with every pull; nil when none, and after a `.serverForgot` resync began.
+    func ackedPosition() async throws -> Cursor?
     /// Binds the database to an account (at sign-in). Binding a different account than the current
     /// one clears the cursor.
     func bindAccount(_ account: AccountID?) async throws

@@ -208,10 +208,12 @@ public final class NotesServer: Sendable {
         let account = reader.account
         let query = try RequestValidation.changesQuery(request)
         let ticket = await notifier.ticket(for: account)
-        var page = try await changesPage(reader: reader, since: query.since, limit: query.limit)
+        var page = try await changesPage(
+            reader: reader, since: query.since, known: query.known?.position, limit: query.limit)
         if query.wait > 0, page.changes.isEmpty {
             await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
-            page = try await changesPage(reader: reader, since: query.since, limit: query.limit)
+            page = try await changesPage(
+                reader: reader, since: query.since, known: query.known?.position, limit: query.limit)
         }
         return .json(200, page)
     }
@@ -226,19 +228,21 @@ public final class NotesServer: Sendable {
     /// from before it never expires it (a new device on an account with an old purged delete
     /// could otherwise never finish its first sync); incremental cursors expire below the purge.
     /// Every cursor carries the marks of its numbers, so one from a history a restore forgot is
-    /// `invalid_cursor` even after the restored server's counter passed it.
+    /// `invalid_cursor` even after the restored server's counter passed it, and so is a `known`
+    /// write position (the device's newest acknowledged write) the server forgot, however old
+    /// the device's cursor.
     private func changesPage(
-        reader: AuthenticatedSession, since: ChangeCursor?, limit: Int
+        reader: AuthenticatedSession, since: ChangeCursor?, known: FeedPosition?, limit: Int
     ) async throws -> ChangesPageDTO {
         let account = reader.account
         let result: ChangesResult
         if let since, let listingStart = since.listingStart {
             result = try await storage.changes(
                 account: account, continuingFullListingAfter: since.position,
-                listingStart: listingStart, limit: limit)
+                listingStart: listingStart, known: known, limit: limit)
         } else {
             result = try await storage.changes(
-                account: account, since: since?.position, limit: limit)
+                account: account, since: since?.position, known: known, limit: limit)
         }
         switch result {
         case .cursorAhead, .cursorFromAnotherHistory:

@@ -131,9 +131,11 @@ enum RequestValidation {
         return base
     }
 
-    /// The changes feed's parameters: cursor (nil for a full resync), page size, and wait seconds.
+    /// The changes feed's parameters: cursor (nil for a full resync), the device's newest
+    /// acknowledged write (an incremental cursor from a write's answer), page size, and wait
+    /// seconds.
     static func changesQuery(_ request: HTTPRequest) throws(APIError) -> (
-        since: ChangeCursor?, limit: Int, wait: Int
+        since: ChangeCursor?, known: ChangeCursor?, limit: Int, wait: Int
     ) {
         var limit = WireRoutes.defaultPageLimit
         if let text = request.query["limit"] {
@@ -152,7 +154,12 @@ enum RequestValidation {
             guard let cursor = ChangeCursor(text: text) else { throw .invalidCursor }
             since = cursor
         }
-        return (since, limit, wait)
+        var known: ChangeCursor?
+        if let text = request.query["known"] {
+            guard let cursor = ChangeCursor(text: text), !cursor.fullListing else { throw .invalidCursor }
+            known = cursor
+        }
+        return (since, known, limit, wait)
     }
 
     /// Digits only (an optional leading minus), at most 18 of them: no `+5`, ` 5` or `5.0`.

@@ -27,8 +27,8 @@ struct LossySyncRecords: SyncRecords {
     func freezePayload(_ change: ChangeID, payload: String) async throws -> String {
         try await database.freezePayload(change, payload: payload)
     }
-    func complete(_ change: ChangeID, version: Int?, tag: String?) async throws {
-        try await database.complete(change, version: version, tag: tag)
+    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?) async throws {
+        try await database.complete(change, version: version, tag: tag, position: position)
     }
     func markRefused(_ change: ChangeID, reason: String) async throws {
         try await database.markRefused(change, reason: reason)
@@ -50,6 +50,7 @@ struct LossySyncRecords: SyncRecords {
         try await database.apply(changes, cursor: cursor, account: account)
     }
     func cursor() async throws -> Cursor? { try await database.cursor() }
+    func ackedPosition() async throws -> Cursor? { try await database.ackedPosition() }
     func bindAccount(_ account: AccountID?) async throws { try await database.bindAccount(account) }
     func boundAccount() async throws -> AccountID? { try await database.boundAccount() }
     func beginFullResync(_ reason: FullResyncReason) async throws {

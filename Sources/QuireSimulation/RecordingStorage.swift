@@ -98,19 +98,19 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         return result
     }
 
-    func changes(account: AccountID, since: FeedPosition?, limit: Int) async throws
+    func changes(account: AccountID, since: FeedPosition?, known: FeedPosition?, limit: Int) async throws
         -> ChangesResult
     {
-        try await inner.changes(account: account, since: since, limit: limit)
+        try await inner.changes(account: account, since: since, known: known, limit: limit)
     }
 
     func changes(
         account: AccountID, continuingFullListingAfter since: FeedPosition,
-        listingStart: FeedPosition, limit: Int
+        listingStart: FeedPosition, known: FeedPosition?, limit: Int
     ) async throws -> ChangesResult {
         try await inner.changes(
             account: account, continuingFullListingAfter: since, listingStart: listingStart,
-            limit: limit)
+            known: known, limit: limit)
     }
 
     /// Purges. The witness keeps the purged notes' writes: an id written again goes on from its

@@ -244,4 +244,39 @@ import Testing
         }
         #expect(try await phone.database.readStatus().notice?.contains("lost") == true)
     }
+
+    /// The device's cursor names a position the restored server still has (its last pull came
+    /// before the backup), but the server acknowledged a write of this device after the backup:
+    /// the cursor alone cannot tell the server forgot it. The position of the newest acknowledged
+    /// write goes with every pull (seeds 4726 and 5293: acknowledged text never reached the
+    /// other devices).
+    @Test func aWriteAcknowledgedAfterTheBackupIsSentAgainWhenTheCursorIsFromBeforeIt() async throws {
+        let cluster = try await SyncCluster()
+        defer { cluster.remove() }
+        let phone = try await cluster.addDevice("phone")
+        let laptop = try await cluster.addDevice("laptop")
+        _ = try await phone.create(title: "Before", body: "before the backup")
+        await phone.sync()
+        // The laptop writes in between, so the phone's next push cannot move its cursor by itself.
+        _ = try await laptop.create(title: "Laptop", body: "the laptop's")
+        await laptop.sync()
+        let backup = cluster.directory.path("backup.sqlite").path
+        try await cluster.storage.backUp(to: backup)
+        let after = try await phone.create(title: "After", body: "acknowledged after the backup")
+        phone.transport.always(.dropRequest) { $0.path.hasPrefix(WireRoutes.changes) }
+        let acknowledged = await phone.sync()
+        #expect(acknowledged.pushed == 1)
+        #expect(!acknowledged.succeeded)
+        phone.transport.clearRules()
+
+        try await cluster.storage.restore(fromBackupAt: backup)
+
+        let report = await phone.sync()
+        #expect(report.succeeded, "\(String(describing: report.failure))")
+        #expect(report.fullResync)
+        #expect(report.reuploaded == 1)
+        await laptop.sync()
+        #expect(try await laptop.note(after)?.body == "acknowledged after the backup")
+        #expect(await phone.contents() == (await laptop.contents()))
+    }
 }

@@ -54,6 +54,7 @@ import Testing
             })
         var writes = 1 + 3 * items.count
         var kills = 0
+        var lastCompleted: TimeInterval = 0.150
         var expectedTitles = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, "Item \($0) v0") })
         for round in 0..<4 {
             if round > 0 {
@@ -63,12 +64,18 @@ import Testing
                 for (id, title) in titles { expectedTitles[id] = title }
                 writes += items.count
             }
-            // When: syncs killed at random moments until one completes.
+            // When: syncs killed at random moments until one completes. The moments are drawn
+            // over how long the last completed sync took: on a fast machine a fixed window would
+            // mostly miss the run.
             var attempt = 0
             while true {
                 attempt += 1
-                let outcome = try await phone.run(["sync"], killAfter: attempt > 12 ? nil : random.delay(upTo: 0.150))
-                if outcome.succeeded { break }
+                let window = max(0.02, lastCompleted)
+                let outcome = try await phone.run(["sync"], killAfter: attempt > 12 ? nil : random.delay(upTo: window))
+                if outcome.succeeded {
+                    lastCompleted = outcome.elapsed
+                    break
+                }
                 try #require(outcome.killed, "sync failed by itself: \(outcome.result.stderr); \(rerun)")
                 kills += 1
                 // After every kill, the phone still shows every edit.

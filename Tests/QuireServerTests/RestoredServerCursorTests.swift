@@ -160,6 +160,46 @@ struct RestoredServerCursorTests {
         expectInvalidCursor(await harness.changesResponse(token: token, since: forgotten))
     }
 
+    // MARK: - The newest acknowledged write (`known`)
+
+    /// A device whose last pull came before the backup, and whose write the server acknowledged
+    /// after it: its cursor is still valid, its `known` write position is not (seeds 4726, 5293).
+    @Test(arguments: [false, true])
+    func aForgottenAcknowledgedWriteIsInvalidWhateverTheCursor(_ othersWroteAfterTheRestore: Bool) async throws {
+        try await createNotes(1)
+        let pulled = try await latestCursor()
+        let backup = try await backUp()
+        let answer = try await harness.put(ServerHarness.uuid(), payload: "mine", base: nil, token: token)
+            .decoded(PutNoteResponseDTO.self)
+        try await storage.restore(fromBackupAt: backup)
+        if othersWroteAfterTheRestore { try await createNotes(3) }
+
+        expectInvalidCursor(await harness.changesResponse(token: token, since: pulled, known: answer.cursor))
+        expectInvalidCursor(await harness.changesResponse(token: token, known: answer.cursor))
+        #expect(await harness.changesResponse(token: token, since: pulled).status == 200)
+    }
+
+    @Test func aKnownWriteOfThisHistoryIsServedFromAnyCursor() async throws {
+        try await createNotes(1)
+        let pulled = try await latestCursor()
+        let answer = try await harness.put(ServerHarness.uuid(), payload: "mine", base: nil, token: token)
+            .decoded(PutNoteResponseDTO.self)
+        let backup = try await backUp()
+        try await createNotes(2)
+        try await storage.restore(fromBackupAt: backup)
+
+        let response = await harness.changesResponse(token: token, since: pulled, known: answer.cursor)
+
+        #expect(response.status == 200, "\(response.text)")
+    }
+
+    @Test(arguments: ["not a cursor", "ZjM6MToxOjE6MQ"])
+    func aKnownThatIsNotAWriteCursorIsRefused(_ known: String) async throws {
+        try await createNotes(1)
+
+        expectInvalidCursor(await harness.changesResponse(token: token, known: known))
+    }
+
     // MARK: - Cursors of the current history
 
     @Test func cursorFromBeforeTheBackupStillWorksAfterTheRestore() async throws {

@@ -152,10 +152,11 @@ final class ServerHarness: Sendable {
     }
 
     func changesResponse(
-        token: String, since: String? = nil, limit: Int? = nil, wait: Int? = nil
+        token: String, since: String? = nil, known: String? = nil, limit: Int? = nil, wait: Int? = nil
     ) async -> HTTPResponse {
         var query: [String: String] = [:]
         if let since { query["since"] = since }
+        if let known { query["known"] = known }
         if let limit { query["limit"] = "\(limit)" }
         if let wait { query["wait"] = "\(wait)" }
         return await server.handle(

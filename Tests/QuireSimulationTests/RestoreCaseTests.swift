@@ -43,4 +43,16 @@ struct RestoreCaseTests {
         let outcome = await Simulation.run(plan, config: SimulationConfig(devices: 10, steps: 0))
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aDeleteTheServerForgotTwiceIsSentAgain() async {
+        // Seed 4726: a delete acknowledged after the backup, then two restores of it; the second
+        // listing showed the note alive at an older version than the device's tombstone.
+        let plan: [SimulationAction] = [
+            .create(device: 1, token: 2, lines: 2), .sync(device: 1), .delete(device: 1, note: 2),
+            .backUpServer, .create(device: 1, token: 6, lines: 2), .sync(device: 1), .restoreServer,
+            .sync(device: 1), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

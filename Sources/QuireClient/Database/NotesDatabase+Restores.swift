@@ -40,10 +40,17 @@ extension NotesDatabase {
     /// the note's version and base (so a merge never reads the server's older text as an edit that
     /// reverts this device's), and, with nothing pending, this device's text (or delete) is queued
     /// on top of it. Returns false for a note that did not regress.
+    ///
+    /// A tombstone of this device's own acknowledged delete keeps the version it deleted (the
+    /// tombstone's own arrives with a pull), so a listing that shows the note alive at exactly that
+    /// version, same tag, forgot the delete too (seed 4726: a second restore of the same backup).
     func restoreRegressed(_ remote: RemoteNote) throws -> Bool {
-        guard let local = try storedNote(remote.id), local.version > remote.version else {
-            return false
-        }
+        guard let local = try storedNote(remote.id) else { return false }
+        let pending = try hasPendingChange(remote.id)
+        let forgotDelete =
+            local.deleted && !remote.isDeleted && local.version == remote.version
+            && !remote.isAnotherText(than: local.versionTag) && !pending
+        guard local.version > remote.version || forgotDelete else { return false }
         try rebase(local, onto: remote)
         return true
     }

@@ -72,12 +72,14 @@ extension NotesDatabase {
     /// have moved on) becomes the note's base. A newer server copy a pull skipped meanwhile (see
     /// `skipped_remote`) is applied now if nothing else is pending for the note: the answer was a
     /// resend's, naming the version of its first send, and another device wrote after it.
-    /// Throws `.unknownChange` for an id not pending.
-    public func complete(_ change: ChangeID, version: Int?, tag: String? = nil) throws {
+    /// `position`, the write's place in the server's feed, becomes the newest acknowledged one
+    /// (``ackedPosition()``). Throws `.unknownChange` for an id not pending.
+    public func complete(_ change: ChangeID, version: Int?, tag: String? = nil, position: Cursor? = nil) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
             touched.insert(.changes)
+            if let position { try writeMeta(.ackedPosition, position.rawValue) }
             if let version {
                 try connection.run(
                     """
@@ -345,6 +347,12 @@ extension NotesDatabase {
         try readMeta(.cursor).map(Cursor.init)
     }
 
+    /// The feed position of the newest write of this device the server acknowledged, since the
+    /// last time the server was found to have forgotten writes; nil when none.
+    public func ackedPosition() throws -> Cursor? {
+        try readMeta(.ackedPosition).map(Cursor.init)
+    }
+
     // MARK: Account and full resync
 
     /// Binds the database to `account` (nil: unbound). A different account than the bound one
@@ -365,7 +373,8 @@ extension NotesDatabase {
             } else {
                 try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.account.rawValue)
             }
-            try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
+            try connection.run(
+                "DELETE FROM sync_meta WHERE key IN (?, ?)", MetaKey.cursor.rawValue, MetaKey.ackedPosition.rawValue)
         }
     }
 
@@ -380,11 +389,15 @@ extension NotesDatabase {
     /// The mark is stored, so a resync interrupted by a failure or a crash is still finished by
     /// the next pull that completes, even though that pull starts from a page's cursor or from
     /// none. A stronger reason already stored stays (a `.serverForgot` resync is not turned into a
-    /// plain listing by a relaunch).
+    /// plain listing by a relaunch). A server that forgot writes forgot the newest acknowledged
+    /// position too: the writes uploaded again record a new one.
     public func beginFullResync(_ reason: FullResyncReason = .cursorExpired) throws {
         try bookkeepingWrite { _ in
             let stored = try readMeta(.resyncing).flatMap(Self.resyncReason)
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
+            if reason == .serverForgot {
+                try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.ackedPosition.rawValue)
+            }
             try connection.run("UPDATE notes SET confirmed = 0")
             try writeMeta(.resyncing, max(stored ?? reason, reason).rawValue)
         }
@@ -511,6 +524,8 @@ extension NotesDatabase {
 
     enum MetaKey: String {
         case cursor
+        /// The feed cursor of the newest acknowledged write (``ackedPosition()``).
+        case ackedPosition = "acked_position"
         case account
         /// Present from `beginFullResync` until `finishFullResync`.
         case resyncing

@@ -58,7 +58,7 @@ extension NotesSyncEngine {
                 switch answer {
                 case .success(.accepted(let version, let feed, let tag)):
                     failuresInARow = 0
-                    try await records.complete(change.id, version: version, tag: tag)
+                    try await records.complete(change.id, version: version, tag: tag, position: feed?.next)
                     report.pushed += 1
                     pushedAny = true
                     chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
