@@ -71,11 +71,11 @@ public struct NotesAPIError: Error, Hashable, Sendable, CustomStringConvertible 
 /// The three note endpoints (seed 000 card 8). Returns DTOs; throws ``NotesAPIError``.
 /// Cancelling the caller cancels the request.
 public protocol NotesAPI: Sendable {
-    /// One page of the feed after `cursor` (nil: every live note). `known`, the cursor of the
-    /// newest write this device had acknowledged, is checked against the server's history
-    /// (`invalid_cursor` when it forgot that write). `wait` > 0 holds the request until a change
+    /// One page of the feed after `cursor` (nil: every live note). `known`, cursors of writes this
+    /// device had acknowledged, are checked against the server's history (`invalid_cursor` when
+    /// it forgot one of those writes). `wait` > 0 holds the request until a change
     /// arrives or that many seconds pass.
-    func changes(since cursor: Cursor?, known: Cursor?, limit: Int, wait: Int) async throws -> ChangesPageDTO
+    func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int) async throws -> ChangesPageDTO
     /// Creates or updates a note. A repeated change id gets the first answer. `baseVersionTag`
     /// is the tag the server sent with `baseVersion`, when known.
     func put(
@@ -93,7 +93,7 @@ public protocol NotesAPI: Sendable {
 extension NotesAPI {
     /// A page of the feed without a write position to check (tools, benchmarks, tests).
     public func changes(since cursor: Cursor?, limit: Int, wait: Int) async throws -> ChangesPageDTO {
-        try await changes(since: cursor, known: nil, limit: limit, wait: wait)
+        try await changes(since: cursor, known: [], limit: limit, wait: wait)
     }
 
     /// A put on a base whose tag is not known (tools and tests that write on their own).

@@ -54,8 +54,8 @@ public protocol PushRecords: Sendable {
     /// The server accepted the change: drop it, record the note's new version (nil for a delete,
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
     /// `tag` is the server's tag of that version, when it sent one; `position`, the write's
-    /// cursor in the feed, when it sent one: the newest acknowledged write, checked with every
-    /// pull (a server that forgot it forgot this device's text).
+    /// cursor in the feed, when given: checked by the next pulls (a server that forgot it forgot
+    /// this device's text; ``PullRecords/ackedPositions()``).
     func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?) async throws
     /// The server will never take this change. If a later save of the note is queued behind it,
     /// that save supersedes it (it is the device's newer text); otherwise the change stays, not
@@ -86,9 +86,13 @@ public protocol PullRecords: Sendable {
     func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws
     /// The stored cursor; nil before the first page.
     func cursor() async throws -> Cursor?
-    /// The cursor of the newest acknowledged write (``PushRecords/complete(_:version:tag:position:)``),
-    /// sent with every pull; nil when none, and after a `.serverForgot` resync began.
-    func ackedPosition() async throws -> Cursor?
+    /// Positions of acknowledged writes (``PushRecords/complete(_:version:tag:position:)``) that
+    /// every pull sends for the server to check: the newest one a pull verified and each one
+    /// acknowledged since. None after a `.serverForgot` resync began.
+    func ackedPositions() async throws -> AckedPositions
+    /// Every position ``ackedPositions()`` gave was found on the server: only the newest one
+    /// stays to check.
+    func positionsVerified() async throws
     /// Binds the database to an account (at sign-in). Binding a different account than the current
     /// one clears the cursor.
     func bindAccount(_ account: AccountID?) async throws
@@ -103,6 +107,26 @@ public protocol PullRecords: Sendable {
     /// device's text is the only copy left). Returns how many were queued again; 0 otherwise.
     @discardableResult
     func finishFullResync() async throws -> Int
+}
+
+/// The positions of this device's acknowledged writes that pulls send for the server to check.
+///
+/// One position is not enough: writes acknowledged after a restore are in the restored server's
+/// history while an earlier one, acknowledged before it, is forgotten (seed 5293). So every
+/// position acknowledged since the last pull that checked them stays until one does.
+public struct AckedPositions: Sendable, Equatable {
+    /// The newest position a pull found on the server.
+    public var verified: Cursor?
+    /// Positions acknowledged since, oldest first.
+    public var unverified: [Cursor]
+
+    public init(verified: Cursor? = nil, unverified: [Cursor] = []) {
+        self.verified = verified
+        self.unverified = unverified
+    }
+
+    /// Everything a pull sends.
+    public var all: [Cursor] { (verified.map { [$0] } ?? []) + unverified }
 }
 
 /// Why a pull lists every note from the beginning.

@@ -209,11 +209,11 @@ public final class NotesServer: Sendable {
         let query = try RequestValidation.changesQuery(request)
         let ticket = await notifier.ticket(for: account)
         var page = try await changesPage(
-            reader: reader, since: query.since, known: query.known?.position, limit: query.limit)
+            reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         if query.wait > 0, page.changes.isEmpty {
             await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
             page = try await changesPage(
-                reader: reader, since: query.since, known: query.known?.position, limit: query.limit)
+                reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         }
         return .json(200, page)
     }
@@ -229,10 +229,10 @@ public final class NotesServer: Sendable {
     /// could otherwise never finish its first sync); incremental cursors expire below the purge.
     /// Every cursor carries the marks of its numbers, so one from a history a restore forgot is
     /// `invalid_cursor` even after the restored server's counter passed it, and so is a `known`
-    /// write position (the device's newest acknowledged write) the server forgot, however old
-    /// the device's cursor.
+    /// write position (a write the device had acknowledged) the server forgot, however old the
+    /// device's cursor.
     private func changesPage(
-        reader: AuthenticatedSession, since: ChangeCursor?, known: FeedPosition?, limit: Int
+        reader: AuthenticatedSession, since: ChangeCursor?, known: [FeedPosition], limit: Int
     ) async throws -> ChangesPageDTO {
         let account = reader.account
         let result: ChangesResult

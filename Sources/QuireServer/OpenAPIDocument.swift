@@ -278,7 +278,7 @@ enum OpenAPIDocument {
                 "security": [{ "bearer": [] }],
                 "parameters": [
                   { "name": "since", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor; absent for a full resync (live notes only)." },
-                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "The cursor of the newest write this device had acknowledged (from a put or batch answer). 400 invalid_cursor when the server no longer has that write (it was restored from an older backup), however old since is: list everything again and upload what the server lost." },
+                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "Cursors of writes this device had acknowledged (from put or batch answers), comma-separated, at most 32. 400 invalid_cursor when the server no longer has one of those writes (it was restored from an older backup), however old since is: list everything again and upload what the server lost." },
                   { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } },
                   { "name": "wait", "in": "query", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 0 }, "description": "Seconds to hold an empty page open until a change arrives." }
                 ],

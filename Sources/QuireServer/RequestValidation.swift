@@ -131,11 +131,11 @@ enum RequestValidation {
         return base
     }
 
-    /// The changes feed's parameters: cursor (nil for a full resync), the device's newest
-    /// acknowledged write (an incremental cursor from a write's answer), page size, and wait
-    /// seconds.
+    /// The changes feed's parameters: cursor (nil for a full resync), positions of writes the
+    /// device had acknowledged (incremental cursors from write answers, comma-separated, at most
+    /// ``WireRoutes/maxKnownPositions``), page size, and wait seconds.
     static func changesQuery(_ request: HTTPRequest) throws(APIError) -> (
-        since: ChangeCursor?, known: ChangeCursor?, limit: Int, wait: Int
+        since: ChangeCursor?, known: [ChangeCursor], limit: Int, wait: Int
     ) {
         var limit = WireRoutes.defaultPageLimit
         if let text = request.query["limit"] {
@@ -154,10 +154,16 @@ enum RequestValidation {
             guard let cursor = ChangeCursor(text: text) else { throw .invalidCursor }
             since = cursor
         }
-        var known: ChangeCursor?
+        var known: [ChangeCursor] = []
         if let text = request.query["known"] {
-            guard let cursor = ChangeCursor(text: text), !cursor.fullListing else { throw .invalidCursor }
-            known = cursor
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count <= WireRoutes.maxKnownPositions else { throw .invalidCursor }
+            for part in parts {
+                guard let cursor = ChangeCursor(text: String(part)), !cursor.fullListing else {
+                    throw .invalidCursor
+                }
+                known.append(cursor)
+            }
         }
         return (since, known, limit, wait)
     }

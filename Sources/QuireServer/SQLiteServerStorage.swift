@@ -252,7 +252,7 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Reads
 
-    public func changes(account: AccountID, since: FeedPosition?, known: FeedPosition? = nil, limit: Int)
+    public func changes(account: AccountID, since: FeedPosition?, known: [FeedPosition] = [], limit: Int)
         throws -> ChangesResult
     {
         try changes(account: account, since: since, listingStart: nil, known: known, limit: limit)
@@ -260,7 +260,7 @@ public actor SQLiteServerStorage: ServerStorage {
 
     public func changes(
         account: AccountID, continuingFullListingAfter since: FeedPosition,
-        listingStart: FeedPosition, known: FeedPosition? = nil, limit: Int
+        listingStart: FeedPosition, known: [FeedPosition] = [], limit: Int
     ) throws -> ChangesResult {
         try changes(account: account, since: since, listingStart: listingStart, known: known, limit: limit)
     }
@@ -268,11 +268,11 @@ public actor SQLiteServerStorage: ServerStorage {
     /// One page after `since` (nil: a full listing's first page). `.cursorAhead` when `since` or
     /// `listingStart` is above the server's counter, `.cursorFromAnotherHistory` when either's
     /// mark is not its number's stored one, `.cursorExpired` once the account's purge mark passed
-    /// `listingStart` (a listing) or `since` (an incremental pull). `known` (an acknowledged
-    /// write's position) is only checked for being in this history: a number whose mark was
-    /// pruned cannot be told apart, and expires nothing.
+    /// `listingStart` (a listing) or `since` (an incremental pull). `known` (acknowledged writes'
+    /// positions) are only checked for being in this history: a number whose mark was pruned
+    /// cannot be told apart, and expires nothing.
     private func changes(
-        account: AccountID, since: FeedPosition?, listingStart: FeedPosition?, known: FeedPosition?,
+        account: AccountID, since: FeedPosition?, listingStart: FeedPosition?, known: [FeedPosition],
         limit: Int
     ) throws -> ChangesResult {
         let db = try open()
@@ -283,9 +283,11 @@ public actor SQLiteServerStorage: ServerStorage {
                 ) { $0.int64(0) } ?? 0
             let counter = try currentSeq(db)
             let named = [since, listingStart].compactMap { $0 }
-            if (named + [known].compactMap { $0 }).contains(where: { $0.seq > counter }) { return .cursorAhead }
-            if let known, known.mark != nil, !known.matches(storedMark: try storedMark(known.seq, db: db)) {
-                return .cursorFromAnotherHistory
+            if (named + known).contains(where: { $0.seq > counter }) { return .cursorAhead }
+            for position in known where position.mark != nil {
+                guard position.matches(storedMark: try storedMark(position.seq, db: db)) else {
+                    return .cursorFromAnotherHistory
+                }
             }
             let prunedBelow =
                 try db.queryFirst("SELECT value FROM meta WHERE key = 'marks_pruned_below'") {

@@ -88,10 +88,10 @@ public protocol ServerStorage: Sendable {
     /// number, `.cursorFromAnotherHistory` (a mark of nil, or a number with no stored mark, is not
     /// compared); below the account's purged sequence, `.cursorExpired`, in that order.
     ///
-    /// `known` is the position of the newest write the reader's device had acknowledged (its
-    /// pull cursor may come from before it): above the counter it is `.cursorAhead`, with another
-    /// mark than its number's, `.cursorFromAnotherHistory`; the server forgot that write.
-    func changes(account: AccountID, since: FeedPosition?, known: FeedPosition?, limit: Int) async throws
+    /// `known` are positions of writes the reader's device had acknowledged (its pull cursor may
+    /// come from before them): one above the counter is `.cursorAhead`, one with another mark than
+    /// its number's, `.cursorFromAnotherHistory`; the server forgot that write.
+    func changes(account: AccountID, since: FeedPosition?, known: [FeedPosition], limit: Int) async throws
         -> ChangesResult
 
     /// Up to `limit` changes after `since` that continue a full listing, read in one transaction.
@@ -113,7 +113,7 @@ public protocol ServerStorage: Sendable {
     /// wins over an actor's synchronous method when a wrapper calls it with `await`).
     func changes(
         account: AccountID, continuingFullListingAfter since: FeedPosition,
-        listingStart: FeedPosition, known: FeedPosition?, limit: Int
+        listingStart: FeedPosition, known: [FeedPosition], limit: Int
     ) async throws -> ChangesResult
 
     /// Deletes tombstones (and idempotency records and the marks of sequence numbers) last changed

@@ -50,7 +50,8 @@ struct LossySyncRecords: SyncRecords {
         try await database.apply(changes, cursor: cursor, account: account)
     }
     func cursor() async throws -> Cursor? { try await database.cursor() }
-    func ackedPosition() async throws -> Cursor? { try await database.ackedPosition() }
+    func ackedPositions() async throws -> AckedPositions { try await database.ackedPositions() }
+    func positionsVerified() async throws { try await database.positionsVerified() }
     func bindAccount(_ account: AccountID?) async throws { try await database.bindAccount(account) }
     func boundAccount() async throws -> AccountID? { try await database.boundAccount() }
     func beginFullResync(_ reason: FullResyncReason) async throws {

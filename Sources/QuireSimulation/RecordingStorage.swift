@@ -98,7 +98,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         return result
     }
 
-    func changes(account: AccountID, since: FeedPosition?, known: FeedPosition?, limit: Int) async throws
+    func changes(account: AccountID, since: FeedPosition?, known: [FeedPosition], limit: Int) async throws
         -> ChangesResult
     {
         try await inner.changes(account: account, since: since, known: known, limit: limit)
@@ -106,7 +106,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     func changes(
         account: AccountID, continuingFullListingAfter since: FeedPosition,
-        listingStart: FeedPosition, known: FeedPosition?, limit: Int
+        listingStart: FeedPosition, known: [FeedPosition], limit: Int
     ) async throws -> ChangesResult {
         try await inner.changes(
             account: account, continuingFullListingAfter: since, listingStart: listingStart,

@@ -6,6 +6,8 @@ public enum WireRoutes {
     public static let batch = "/v1/notes/batch"
     /// The most changes one batch may carry.
     public static let maxBatchSize = 100
+    /// The most write positions one changes request may name in `known`.
+    public static let maxKnownPositions = 32
     public static let notesPrefix = "/v1/notes/"
     public static let idempotencyKeyHeader = "Idempotency-Key"
 

@@ -55,4 +55,17 @@ struct RestoreCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aWriteForgottenBeforeAnotherWasAcknowledgedIsStillNoticed() async {
+        // Seed 5293: after the second restore a new write was acknowledged by the restored server
+        // before any pull; had it replaced the earlier, forgotten write's position as the one to
+        // check, the pull would have found nothing wrong.
+        let plan: [SimulationAction] = [
+            .create(device: 1, token: 2, lines: 2), .sync(device: 1), .backUpServer,
+            .delete(device: 1, note: 5), .create(device: 1, token: 20, lines: 2), .sync(device: 1),
+            .restoreServer, .sync(device: 1), .create(device: 1, token: 22, lines: 3), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -20,12 +20,14 @@ public struct NotesAPIClient: NotesAPI {
 
     // MARK: - NotesAPI
 
-    public func changes(since cursor: Cursor?, known: Cursor?, limit: Int, wait: Int) async throws
+    public func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int) async throws
         -> ChangesPageDTO
     {
         var query = ["limit=\(limit)"]
         if let cursor { query.append("since=\(Self.percentEncoded(cursor.rawValue))") }
-        if let known { query.append("known=\(Self.percentEncoded(known.rawValue))") }
+        if !known.isEmpty {
+            query.append("known=\(Self.percentEncoded(known.map(\.rawValue).joined(separator: ",")))")
+        }
         if wait > 0 { query.append("wait=\(wait)") }
         let request = TransportRequest(
             method: "GET", path: WireRoutes.changes + "?" + query.joined(separator: "&"),

@@ -72,14 +72,17 @@ extension NotesDatabase {
     /// have moved on) becomes the note's base. A newer server copy a pull skipped meanwhile (see
     /// `skipped_remote`) is applied now if nothing else is pending for the note: the answer was a
     /// resend's, naming the version of its first send, and another device wrote after it.
-    /// `position`, the write's place in the server's feed, becomes the newest acknowledged one
-    /// (``ackedPosition()``). Throws `.unknownChange` for an id not pending.
+    /// `position`, the write's place in the server's feed, joins the positions a pull must check
+    /// (``ackedPositions()``). Throws `.unknownChange` for an id not pending.
     public func complete(_ change: ChangeID, version: Int?, tag: String? = nil, position: Cursor? = nil) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
             touched.insert(.changes)
-            if let position { try writeMeta(.ackedPosition, position.rawValue) }
+            if let position {
+                let unverified = try readMeta(.unverifiedPositions).map { $0 + "\n" } ?? ""
+                try writeMeta(.unverifiedPositions, unverified + position.rawValue)
+            }
             if let version {
                 try connection.run(
                     """
@@ -347,10 +350,22 @@ extension NotesDatabase {
         try readMeta(.cursor).map(Cursor.init)
     }
 
-    /// The feed position of the newest write of this device the server acknowledged, since the
-    /// last time the server was found to have forgotten writes; nil when none.
-    public func ackedPosition() throws -> Cursor? {
-        try readMeta(.ackedPosition).map(Cursor.init)
+    /// The feed positions of this device's acknowledged writes that the next pull must check:
+    /// the newest one a pull found the server still has, and every one acknowledged since.
+    public func ackedPositions() throws -> AckedPositions {
+        AckedPositions(
+            verified: try readMeta(.ackedPosition).map(Cursor.init),
+            unverified: (try readMeta(.unverifiedPositions) ?? "").split(separator: "\n").map { Cursor(String($0)) })
+    }
+
+    /// A pull found the server holding every position ``ackedPositions()`` gave: the newest one
+    /// is all later pulls need to check.
+    public func positionsVerified() throws {
+        try bookkeepingWrite { _ in
+            guard let newest = try ackedPositions().unverified.last else { return }
+            try writeMeta(.ackedPosition, newest.rawValue)
+            try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.unverifiedPositions.rawValue)
+        }
     }
 
     // MARK: Account and full resync
@@ -374,7 +389,8 @@ extension NotesDatabase {
                 try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.account.rawValue)
             }
             try connection.run(
-                "DELETE FROM sync_meta WHERE key IN (?, ?)", MetaKey.cursor.rawValue, MetaKey.ackedPosition.rawValue)
+                "DELETE FROM sync_meta WHERE key IN (?, ?, ?)", MetaKey.cursor.rawValue,
+                MetaKey.ackedPosition.rawValue, MetaKey.unverifiedPositions.rawValue)
         }
     }
 
@@ -396,7 +412,9 @@ extension NotesDatabase {
             let stored = try readMeta(.resyncing).flatMap(Self.resyncReason)
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.cursor.rawValue)
             if reason == .serverForgot {
-                try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.ackedPosition.rawValue)
+                try connection.run(
+                    "DELETE FROM sync_meta WHERE key IN (?, ?)", MetaKey.ackedPosition.rawValue,
+                    MetaKey.unverifiedPositions.rawValue)
             }
             try connection.run("UPDATE notes SET confirmed = 0")
             try writeMeta(.resyncing, max(stored ?? reason, reason).rawValue)
@@ -524,8 +542,10 @@ extension NotesDatabase {
 
     enum MetaKey: String {
         case cursor
-        /// The feed cursor of the newest acknowledged write (``ackedPosition()``).
+        /// The newest acknowledged write's position a pull verified (``ackedPositions()``).
         case ackedPosition = "acked_position"
+        /// Positions of writes acknowledged since, newline-separated, oldest first.
+        case unverifiedPositions = "unverified_positions"
         case account
         /// Present from `beginFullResync` until `finishFullResync`.
         case resyncing

@@ -11,21 +11,27 @@ extension NotesSyncEngine {
     /// A pull from no cursor lists every live note, and so does one whose cursor the server no
     /// longer takes: after any such listing the device holds exactly the server's live notes plus
     /// its own pending ones (a note the listing left out was deleted elsewhere, unless the server
-    /// said it lost writes: then this device's copy is uploaded again). Every page also names
-    /// the newest write the server acknowledged to this device, so a server restored to a backup
-    /// from between this device's last pull and that write says it forgot it.
+    /// said it lost writes: then this device's copy is uploaded again). The first page also names
+    /// the writes the server acknowledged to this device since the last check, so a server
+    /// restored to a backup from between this device's last pull and one of those writes says it
+    /// forgot it.
     func pullAll(_ report: inout SyncReport) async throws {
         var cursor = try await records.cursor()
         if cursor == nil {
             try await records.beginFullResync(.firstListing)
         }
         var restarted: Set<FullResyncReason> = []
+        var checked = false
         while true {
             try Task.checkCancellation()
             let page: ChangesPageDTO
             do {
-                let known = try await records.ackedPosition()
+                let known = checked ? [] : try await records.ackedPositions().all
                 page = try await api.changes(since: cursor, known: known, limit: pageLimit, wait: 0)
+                if !checked {
+                    try await records.positionsVerified()
+                    checked = true
+                }
             } catch let error as NotesAPIError {
                 // Offline longer than the server keeps tombstones (410), or a cursor the server
                 // never issued as far as it knows (it lost writes: a restored backup). Start over,

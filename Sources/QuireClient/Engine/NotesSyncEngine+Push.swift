@@ -18,15 +18,32 @@ extension NotesSyncEngine {
     /// The most conflicts one note may meet in one run before the run ends (see `pushAll`).
     static let maxConflictsPerNote = 8
 
-    /// Pushes every pending change. Returns true when the feed is known to hold nothing but this
-    /// device's own writes since its cursor (each put's `previousCursor` was the position the one
-    /// before left), in which case the cursor has moved past them and no pull is needed.
+    /// How a push ended.
+    enum PushEnd: Equatable {
+        /// Everything was sent, and the feed is known to hold nothing but this device's own
+        /// writes since its cursor (each put's `previousCursor` was the position the one before
+        /// left): the cursor moved past them and no pull is needed.
+        case caughtUp
+        /// Everything was sent (or set aside); a pull follows.
+        case sent
+        /// As many acknowledged positions wait for a pull to check them as one pull can carry:
+        /// a pull must check them before more is sent.
+        case positionsToCheck
+    }
+
+    /// Pushes every pending change (see ``PushEnd``).
+    ///
+    /// Each request's last acknowledged write position is kept for the next pull to check
+    /// (``PullRecords/ackedPositions()``); the cursor moves by the writes' own feed steps only when
+    /// no earlier position waits to be checked, since the steps show only the restored history.
     ///
     /// A change whose send fails in a way that may pass is counted against that change
     /// (``ChangeRetry``) and the others go on; two such failures in a row end the push (the
     /// server itself is unwell), and the run still reports the failure at its end.
-    func pushAll(_ report: inout SyncReport) async throws -> Bool {
+    func pushAll(_ report: inout SyncReport) async throws -> PushEnd {
         let start = try await records.cursor()
+        var unchecked = try await records.ackedPositions().unverified.count
+        let mayMoveCursor = unchecked == 0
         var chain = start
         var pushedAny = false
         var skipping: Set<ChangeID> = []
@@ -36,6 +53,7 @@ extension NotesSyncEngine {
         var alone = false
         while true {
             try Task.checkCancellation()
+            if unchecked >= WireRoutes.maxKnownPositions - 1 { return .positionsToCheck }
             let handedOut = try await records.nextChanges(
                 limit: alone ? 1 : batchLimit, skipping: skipping)
             if handedOut.isEmpty { break }
@@ -53,12 +71,19 @@ extension NotesSyncEngine {
                 alone = true
                 continue
             }
-            for (outgoing, answer) in zip(group, answers) {
+            // One request is one server transaction, in one history: its last position stands
+            // for all of its writes.
+            let lastPositioned = answers.lastIndex {
+                if case .success(.accepted(_, .some, _)) = $0 { true } else { false }
+            }
+            if lastPositioned != nil { unchecked += 1 }
+            for (index, (outgoing, answer)) in zip(group, answers).enumerated() {
                 let change = outgoing.change
                 switch answer {
                 case .success(.accepted(let version, let feed, let tag)):
                     failuresInARow = 0
-                    try await records.complete(change.id, version: version, tag: tag, position: feed?.next)
+                    try await records.complete(
+                        change.id, version: version, tag: tag, position: index == lastPositioned ? feed?.next : nil)
                     report.pushed += 1
                     pushedAny = true
                     chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
@@ -109,9 +134,12 @@ extension NotesSyncEngine {
                 }
             }
         }
-        guard pushedAny, start != nil, let caughtUp = chain else { return false }
+        guard pushedAny, start != nil, mayMoveCursor, let caughtUp = chain else { return .sent }
         try await records.apply([], cursor: caughtUp, account: account)
-        return true
+        // Each write followed the one before in the feed, from this device's cursor: the server
+        // holds them all in the history the cursor is from.
+        try await records.positionsVerified()
+        return .caughtUp
     }
 
     /// Seals (or takes the frozen bytes of) each change, in order, as many as fit in one request

@@ -82,10 +82,17 @@ public actor NotesSyncEngine {
     private func run() async -> SyncReport {
         deferredFailure = nil
         return await records.recordedRun(now: now) { report in
-            let caughtUp = try await pushAll(&report)
-            if !caughtUp { try await pullAll(&report) }
+            var pushed = try await pushAll(&report)
+            if pushed != .caughtUp { try await pullAll(&report) }
+            // Each round sent something, and the pull checked what it was given.
+            while pushed == .positionsToCheck {
+                pushed = try await pushAll(&report)
+                if pushed != .caughtUp { try await pullAll(&report) }
+            }
             // A server that had lost notes: the resync queued them again; send them now.
-            if report.reuploaded > 0 { _ = try await pushAll(&report) }
+            if report.reuploaded > 0 {
+                while try await pushAll(&report) == .positionsToCheck { try await pullAll(&report) }
+            }
             // Changes set aside after failed sends: the others went on, but this run did not
             // sync everything, and the status must say so.
             if let deferredFailure { throw deferredFailure }
