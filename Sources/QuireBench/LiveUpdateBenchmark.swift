@@ -161,7 +161,7 @@ enum LiveUpdateBenchmark {
             try await Task.sleep(for: thinkTime)
             let start = clock.now
             guard
-                case .accepted(let newVersion, _, _) = try await writer.put(
+                case .accepted(let newVersion, _, _, _) = try await writer.put(
                     id, payload: payload, baseVersion: version, change: ChangeID())
             else { throw BenchFailure("live-update: a baseline PUT was refused") }
             version = newVersion

@@ -18,7 +18,7 @@ public enum WriteOutcome: Equatable, Sendable {
     /// Applied (or applied before: a resend gets the first answer). `version` is nil for a delete;
     /// `feed` says where a put landed in the feed, when the server says so.
     /// `tag` is the new version's tag, when the server sends one.
-    case accepted(version: Int?, feed: FeedStep? = nil, tag: String? = nil)
+    case accepted(version: Int?, feed: FeedStep? = nil, tag: String? = nil, replayed: Bool = false)
     /// The base version is stale: the server's current copy, or its tombstone. `baseKnown`:
     /// whether the base is a version of the server's history (nil: the server cannot tell);
     /// false after a restore forgot it, when the base text is no ancestor of the copy.

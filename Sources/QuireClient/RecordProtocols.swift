@@ -55,8 +55,12 @@ public protocol PushRecords: Sendable {
     /// whose tombstone version arrives with the next pull) and, for a put, its text as the base.
     /// `tag` is the server's tag of that version, when it sent one; `position`, the write's
     /// cursor in the feed, when given: checked by the next pulls (a server that forgot it forgot
-    /// this device's text; ``PullRecords/ackedPositions()``).
-    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?) async throws
+    /// this device's text; ``PullRecords/ackedPositions()``). `replayed`: the answer is the
+    /// server's record of an earlier send of this change, so a newer server copy a pull skipped
+    /// meanwhile is applied now; an answer to a fresh write names the server's current version,
+    /// and a skipped copy newer than it is from a history the server forgot (10-device seed 208).
+    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?, replayed: Bool)
+        async throws
     /// The server will never take this change. If a later save of the note is queued behind it,
     /// that save supersedes it (it is the device's newer text); otherwise the change stays, not
     /// sent, with its text and `reason` shown on the note, until the next save or delete of it.

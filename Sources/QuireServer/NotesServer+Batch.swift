@@ -26,7 +26,9 @@ extension NotesServer {
             case .keyReused:
                 answers.append(Self.batchResult(.error(.idempotencyKeyReused)))
             case .replayed(let recorded):
-                answers.append(Self.batchResult(status: recorded.status, body: recorded.body))
+                var answer = Self.batchResult(status: recorded.status, body: recorded.body)
+                answer.replayed = true
+                answers.append(answer)
             case .applied(let outcome):
                 changedFeed = changedFeed || outcome.changedFeed
                 answers.append(Self.batchResult(Self.response(for: outcome)))

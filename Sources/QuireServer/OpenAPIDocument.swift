@@ -267,7 +267,7 @@ enum OpenAPIDocument {
             "/v1/notes/batch": {
               "post": {
                 "summary": "Several pending changes in one request, applied in order in one transaction",
-                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?}]}, one per change, in order.",
+                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?, baseKnown?, replayed?}]}, one per change, in order; replayed is true for the recorded answer to an earlier send of the same change.",
                 "security": [{ "bearer": [] }],
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }

@@ -27,8 +27,10 @@ struct LossySyncRecords: SyncRecords {
     func freezePayload(_ change: ChangeID, payload: String) async throws -> String {
         try await database.freezePayload(change, payload: payload)
     }
-    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?) async throws {
-        try await database.complete(change, version: version, tag: tag, position: position)
+    func complete(_ change: ChangeID, version: Int?, tag: String?, position: Cursor?, replayed: Bool)
+        async throws
+    {
+        try await database.complete(change, version: version, tag: tag, position: position, replayed: replayed)
     }
     func markRefused(_ change: ChangeID, reason: String) async throws {
         try await database.markRefused(change, reason: reason)

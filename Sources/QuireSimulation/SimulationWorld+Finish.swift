@@ -48,6 +48,11 @@ extension SimulationWorld {
             last = []
             for device in devices {
                 let report = try await sync(device, step: nil)
+                if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "state" {
+                    FileHandle.standardError.write(
+                        Data("quiescence round \(round): d\(device.index) synced: \(report)\n".utf8))
+                    await traceState()
+                }
                 let moved =
                     report.pushed + report.received + report.merged + report.conflictCopies
                     + report.editsBeatDeletes + report.refused

@@ -81,6 +81,7 @@ final class SimulationWorld {
             }
             clock.advance()
             if let failure = await checkServerGrew(step: step) { return failure }
+            if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "state" { await traceState() }
         }
         do {
             return try await finish()
@@ -98,6 +99,30 @@ final class SimulationWorld {
     }
 
     // MARK: - Reading state
+
+    /// Prints every note of the server and of each device, with its version (QUIRE_SIM_TRACE=state).
+    func traceState() async {
+        var lines: [String] = []
+        for stored in (try? await storage.allNotes()) ?? [] {
+            let text = stored.payload.flatMap { payload in
+                NoteID(stored.id).flatMap { try? PlainPayloadCodec().open(payload, noteID: $0) }
+            }
+            lines.append(
+                "  server \(stored.id.suffix(4)) v\(stored.version)"
+                    + (stored.deleted
+                        ? " deleted"
+                        : " \"\(text?.title ?? "?")\" [\(text?.body.replacingOccurrences(of: "\n", with: ", ") ?? "")]")
+            )
+        }
+        for (index, device) in devices.enumerated() {
+            for row in (try? await device.rows()) ?? [] {
+                lines.append(
+                    "  d\(index) \(row.id.description.suffix(4)) v\(row.version) pending \(row.pendingCount) "
+                        + NoteSnapshot(row).description)
+            }
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
 
     func snapshots(of device: SimulationDevice) async throws -> [NoteSnapshot] {
         try await device.rows().map(NoteSnapshot.init).sorted()

@@ -50,6 +50,9 @@ public struct BatchResultDTO: Codable, Sendable, Equatable {
     public var versionTag: String?
     /// For a 409: see ``ConflictResponseDTO/baseKnown``.
     public var baseKnown: Bool?
+    /// True when this is the recorded answer to an earlier send of the same change (the single
+    /// routes say so with `Idempotent-Replayed: true`): its version may be older than the note's.
+    public var replayed: Bool?
 
     public init(
         status: Int, version: Int? = nil, cursor: String? = nil, previousCursor: String? = nil,

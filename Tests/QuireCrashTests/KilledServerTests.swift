@@ -65,7 +65,7 @@ import Testing
                     group.addTask {
                         // No answer (the server is gone) means not acknowledged.
                         guard
-                            case .accepted(let version?, _, _) = try? await api.put(
+                            case .accepted(let version?, _, _, _) = try? await api.put(
                                 write.id, payload: write.payload, baseVersion: nil, change: write.change)
                         else { return }
                         if acknowledgements.record(write.id, version: version) { await victim.kill9() }
@@ -102,7 +102,7 @@ import Testing
                     group.addTask {
                         let outcome = try await writer.put(
                             write.id, payload: write.payload, baseVersion: nil, change: write.change)
-                        guard case .accepted(let version, _, _) = outcome else {
+                        guard case .accepted(let version, _, _, _) = outcome else {
                             Issue.record("\(write.id) answered \(outcome); \(rerun)")
                             return
                         }

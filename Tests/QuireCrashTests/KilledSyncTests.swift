@@ -69,7 +69,7 @@ import Testing
                         let payload = try codec.seal(
                             NoteContent(title: text.title, body: text.body), noteID: id)
                         let outcome = try await api.put(id, payload: payload, baseVersion: nil, change: ChangeID())
-                        guard case .accepted(version: 1, _, _) = outcome else {
+                        guard case .accepted(version: 1, _, _, _) = outcome else {
                             throw BulkWriteFailed(outcome: outcome)
                         }
                     }

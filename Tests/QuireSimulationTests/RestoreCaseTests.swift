@@ -68,4 +68,19 @@ struct RestoreCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aCopySkippedBeforeTheRestoreDoesNotReplaceTheTextSentAfterIt() async {
+        // 10-device seed 208: a pull skipped the other device's rename of a note this device had
+        // queued an edit of; after the restore the edit was a fresh write, and applying the
+        // skipped copy from the forgotten history on top of its answer threw the edit away.
+        let plan: [SimulationAction] = [
+            .create(device: 1, token: 2, lines: 2), .sync(device: 1), .sync(device: 9), .sync(device: 7),
+            .append(device: 1, note: 1, token: 18), .fault(device: 1, .dropRequest), .backUpServer,
+            .delete(device: 9, note: 1), .sync(device: 9), .rename(device: 7, note: 5, token: 38),
+            .fault(device: 1, .status(503)), .sync(device: 7), .create(device: 1, token: 42, lines: 2),
+            .sync(device: 1), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: SimulationConfig(devices: 10, steps: 0))
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

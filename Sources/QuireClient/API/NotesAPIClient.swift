@@ -58,7 +58,9 @@ public struct NotesAPIClient: NotesAPI {
             let feed = answer.cursor.flatMap { next in
                 answer.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
             }
-            return .accepted(version: answer.version, feed: feed, tag: answer.versionTag)
+            return .accepted(
+                version: answer.version, feed: feed, tag: answer.versionTag,
+                replayed: response.headers["idempotent-replayed"] == "true")
         case 409:
             let conflict = try Self.decode(ConflictResponseDTO.self, from: response)
             return .conflict(conflict.note, baseKnown: conflict.baseKnown)
@@ -104,7 +106,9 @@ public struct NotesAPIClient: NotesAPI {
                 let feed = result.cursor.flatMap { next in
                     result.previousCursor.map { FeedStep(previous: Cursor($0), next: Cursor(next)) }
                 }
-                return .success(.accepted(version: result.version, feed: feed, tag: result.versionTag))
+                return .success(
+                    .accepted(
+                        version: result.version, feed: feed, tag: result.versionTag, replayed: result.replayed == true))
             case 409:
                 guard let note = result.note else {
                     return .failure(

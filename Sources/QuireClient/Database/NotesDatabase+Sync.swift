@@ -70,11 +70,15 @@ extension NotesDatabase {
     /// The server accepted the change: drops it and, when the server gave a version, records it
     /// as the note's; for a put, the text that was sent (not the note's current text, which may
     /// have moved on) becomes the note's base. A newer server copy a pull skipped meanwhile (see
-    /// `skipped_remote`) is applied now if nothing else is pending for the note: the answer was a
-    /// resend's, naming the version of its first send, and another device wrote after it.
+    /// `skipped_remote`) is applied now if the answer was `replayed` and nothing else is pending
+    /// for the note: a resend's answer names the version of its first send, and another device
+    /// wrote after it. A fresh write's answer names the server's current version: a skipped copy
+    /// newer than that comes from a history the server forgot, and goes.
     /// `position`, the write's place in the server's feed, joins the positions a pull must check
     /// (``ackedPositions()``). Throws `.unknownChange` for an id not pending.
-    public func complete(_ change: ChangeID, version: Int?, tag: String? = nil, position: Cursor? = nil) throws {
+    public func complete(
+        _ change: ChangeID, version: Int?, tag: String? = nil, position: Cursor? = nil, replayed: Bool = true
+    ) throws {
         try bookkeepingWrite { touched in
             let stored = try requireChange(change)
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", stored.seq)
@@ -93,7 +97,7 @@ extension NotesDatabase {
                     stored.noteID.description)
                 touched.insert(.notes)
             }
-            guard let skipped = try takeSkipped(stored.noteID), try !hasPendingChange(stored.noteID),
+            guard let skipped = try takeSkipped(stored.noteID), replayed, try !hasPendingChange(stored.noteID),
                 skipped.version > (try storedNote(stored.noteID)?.version ?? 0)
             else { return }
             if try applyRemote(skipped, ownDevice: try ownDeviceID()) { touched.insert(.notes) }

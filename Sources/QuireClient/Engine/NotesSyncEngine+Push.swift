@@ -74,16 +74,17 @@ extension NotesSyncEngine {
             // One request is one server transaction, in one history: its last position stands
             // for all of its writes.
             let lastPositioned = answers.lastIndex {
-                if case .success(.accepted(_, .some, _)) = $0 { true } else { false }
+                if case .success(.accepted(_, .some, _, _)) = $0 { true } else { false }
             }
             if lastPositioned != nil { unchecked += 1 }
             for (index, (outgoing, answer)) in zip(group, answers).enumerated() {
                 let change = outgoing.change
                 switch answer {
-                case .success(.accepted(let version, let feed, let tag)):
+                case .success(.accepted(let version, let feed, let tag, let replayed)):
                     failuresInARow = 0
                     try await records.complete(
-                        change.id, version: version, tag: tag, position: index == lastPositioned ? feed?.next : nil)
+                        change.id, version: version, tag: tag,
+                        position: index == lastPositioned ? feed?.next : nil, replayed: replayed)
                     report.pushed += 1
                     pushedAny = true
                     chain = feed.flatMap { $0.previous == chain ? $0.next : nil }
