@@ -124,15 +124,23 @@ extension NotesServer {
     public func openSession(username rawName: String, deviceName: String = "in-process") async throws
         -> String
     {
+        try await openSessionTokens(username: rawName, deviceName: deviceName).accessToken
+    }
+
+    /// ``openSession(username:deviceName:)`` with both tokens, as the sign-in route answers: for
+    /// harnesses whose devices refresh their tokens (the simulation's lost refresh replies).
+    public func openSessionTokens(username rawName: String, deviceName: String = "in-process")
+        async throws -> SessionDTO
+    {
         guard let username = Username(rawName),
             let account = try await storage.account(username: username.value)
         else {
             throw ServerStorageError.invalidUsername(rawName)
         }
-        let (access, _, hashes) = newTokens()
+        let (access, refresh, hashes) = newTokens()
         _ = try await storage.createSession(
             account: account.id, deviceName: deviceName, tokens: hashes, now: now())
-        return access
+        return sessionDTO(account, access: access, refresh: refresh)
     }
 
     // MARK: - Tokens

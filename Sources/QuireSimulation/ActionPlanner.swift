@@ -85,7 +85,7 @@ public enum ActionPlanner {
         case 8: .expireCursor
         case 9: .refuseWrite(random.chance(50) ? 413 : 422)
         case 10: .poisonNote(count: 2 + random.below(6))
-        default: .dropReply
+        default: random.chance(50) ? .dropReply : .loseRefreshReply
         }
     }
 }

@@ -108,6 +108,9 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
     /// The next `count` writes that carry the first note of the device's next write fail with
     /// 500: one change that keeps failing while the others go on.
     case poisonNote(count: Int)
+    /// The device's next token refresh is applied (the server rotates its tokens) and the answer
+    /// is lost: the device still holds the tokens the server just replaced.
+    case loseRefreshReply
 
     public var description: String {
         switch self {
@@ -121,6 +124,7 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
         case .expireCursor: "410 cursor expired on next pull"
         case .refuseWrite(let status): "next write refused with \(status)"
         case .poisonNote(let count): "next write's note fails \(count) times"
+        case .loseRefreshReply: "next token refresh: applied, answer lost"
         }
     }
 }

@@ -6,6 +6,9 @@ public struct SimulationConfig: Hashable, Sendable {
         /// Every conflict is settled by taking the server's copy: the local text is dropped (no
         /// merge, no conflict copy, no edit-beats-delete). "Nothing lost" must catch it.
         case dropLocalTextOnConflict
+        /// The server allows no retry of a rotated refresh token (issue 9, defect 9): a lost
+        /// refresh answer signs the device out. The session check must catch it.
+        case noRefreshRetryGrace
     }
 
     /// Number of devices (≥ 1).

@@ -2,6 +2,7 @@ import Foundation
 import QuireClient
 import QuireDomain
 import QuireTestSupport
+import QuireWire
 
 /// One simulated phone: a real ``NotesDatabase`` on its own file and a real ``NotesSyncEngine``,
 /// talking to the server through its own ``SimulationTransport``.
@@ -9,11 +10,16 @@ import QuireTestSupport
 /// Used only from the scheduler's task, one step at a time. `crash()` drops the engine and the
 /// database actor (and with it the file's connection) and opens the same file again, as a
 /// relaunched process would: whatever was committed survives, nothing else does.
+///
+/// The device holds real session tokens and refreshes them through the server as the product
+/// does (``SessionTokenProvider``); its credential store survives a crash, as the 0600 file does.
 final class SimulationDevice {
     let index: Int
     let transport: SimulationTransport
+    /// Where the device's tokens live; kept across crashes.
+    let credentials: InMemoryCredentialStore
     private let fileURL: URL
-    private let api: NotesAPIClient
+    private var api: NotesAPIClient
     private let clock: VirtualClock
     private let config: SimulationConfig
     /// nil only for the instant between a crash and the relaunch.
@@ -28,16 +34,46 @@ final class SimulationDevice {
     }
 
     init(
-        index: Int, directory: URL, transport: SimulationTransport, token: String,
+        index: Int, directory: URL, transport: SimulationTransport, session: SessionDTO,
         clock: VirtualClock, config: SimulationConfig
     ) throws {
         self.index = index
         self.transport = transport
         self.clock = clock
         self.config = config
+        credentials = InMemoryCredentialStore(Self.accountSession(session, now: clock.now()))
         fileURL = directory.appendingPathComponent("device\(index).sqlite")
-        api = NotesAPIClient(transport: transport, tokens: StaticTokenProvider(token: token))
+        api = Self.api(transport: transport, credentials: credentials, clock: clock)
         parts = try Self.open(fileURL, api: api, clock: clock, config: config)
+    }
+
+    /// Whether the device still holds tokens (a refused refresh signs it out).
+    var isSignedIn: Bool {
+        (try? credentials.load())?.isSignedIn ?? false
+    }
+
+    /// Stores the tokens of a new sign-in, as `quire login` does after a sign-out.
+    func signIn(again session: SessionDTO) throws {
+        try credentials.save(Self.accountSession(session, now: clock.now()))
+    }
+
+    /// One process's view of the device's session: its own provider (and in-flight refresh) over
+    /// the device's credential store.
+    private static func api(
+        transport: SimulationTransport, credentials: InMemoryCredentialStore, clock: VirtualClock
+    ) -> NotesAPIClient {
+        let tokens = SessionTokenProvider(
+            store: credentials, accounts: AccountsAPIClient(transport: transport), now: { clock.now() })
+        return NotesAPIClient(transport: transport, tokens: tokens)
+    }
+
+    private static func accountSession(_ session: SessionDTO, now: Date) -> AccountSession {
+        AccountSession(
+            serverURL: URL(string: "http://simulation.invalid")!, username: "sim", accountId: session.accountId,
+            accessToken: session.accessToken, refreshToken: session.refreshToken,
+            accessTokenExpiresAt: now.addingTimeInterval(TimeInterval(session.expiresIn)),
+            notesKey: Data(count: 32).base64EncodedString(),
+            kdf: KDFParametersDTO(salt: Data(count: 16).base64EncodedString(), iterations: 1_000))
     }
 
     /// Binds the database to the simulation's account, as a sign-in does.
@@ -46,15 +82,18 @@ final class SimulationDevice {
     }
 
     /// A second process of this device: its own connection to the same file and its own engine,
-    /// behind the same sync lock. Lives for one action.
+    /// behind the same sync lock. Lives for one action. It shares the token provider: the
+    /// credential file's refresh lock serializes two processes' refreshes as one provider does.
     func secondProcess() throws -> NotesSyncEngine {
         try Self.open(fileURL, api: api, clock: clock, config: config).engine
     }
 
     /// Kills the device's process and relaunches it on the same file.
     func crash() throws {
-        // Release the old connection before the new one opens: one connection per file.
+        // Release the old connection before the new one opens: one connection per file. The new
+        // process has its own token provider over the same stored session.
         parts = nil
+        api = Self.api(transport: transport, credentials: credentials, clock: clock)
         parts = try Self.open(fileURL, api: api, clock: clock, config: config)
     }
 
@@ -81,7 +120,7 @@ final class SimulationDevice {
             fileURL: url, now: { clock.now() }, durability: .normal)
         let records: SyncRecords =
             switch config.sabotage {
-            case .none: database
+            case .none, .noRefreshRetryGrace: database
             case .dropLocalTextOnConflict: LossySyncRecords(database: database)
             }
         let engine = NotesSyncEngine(

@@ -16,6 +16,9 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
         case storage
         /// A device holding one account's notes was bound to another account.
         case crossAccount
+        /// The server signed a device out though no lost refresh answer, replay or restore
+        /// called for it (a lost refresh reply retried within the grace window, say).
+        case signedOut
         /// The harness itself failed (a file would not open, a user action threw).
         case harness
     }
@@ -63,6 +66,8 @@ public struct SimulationStats: Hashable, Sendable {
     public var reuploaded = 0
     public var concurrentSyncs = 0
     public var restores = 0
+    /// Devices signed out as the rotation rules require, and signed in again.
+    public var signOuts = 0
 
     public init() {}
 
@@ -81,6 +86,7 @@ public struct SimulationStats: Hashable, Sendable {
         reuploaded += other.reuploaded
         concurrentSyncs += other.concurrentSyncs
         restores += other.restores
+        signOuts += other.signOuts
     }
 
     public var summary: String {
@@ -88,7 +94,7 @@ public struct SimulationStats: Hashable, Sendable {
             + "edits beat deletes \(editsBeatDeletes), full resyncs \(fullResyncs), crashes \(crashes), "
             + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds), "
             + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
-            + "two-process syncs \(concurrentSyncs)"
+            + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts)"
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import QuireClient
 import QuireTestSupport
+import QuireWire
 
 /// The network between one simulated device and the server: delivers requests to the server's
 /// real handler core in process, or meets them with the scripted faults of ``SimulationFault``.
@@ -21,10 +22,34 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     private var poisoned: String?
     private var offline = false
     private var crashed = false
+    /// `.loseRefreshReply` is waiting for the next token refresh.
+    private var loseNextRefreshReply = false
+    /// When a token refresh the server applied last failed to reach the device (its answer lost
+    /// or the device crashed reading it); distantPast once one was held back and may be
+    /// delivered after the device moved on (a replay). Nil again once a refresh answer arrives.
+    private var refreshDisturbed: Date?
+    /// How many refresh answers in a row the server applied and the device never got.
+    private var refreshesLostInARow = 0
+    private let now: @Sendable () -> Date
 
-    init(server: InProcessTransport, held: HeldRequests) {
+    init(server: InProcessTransport, held: HeldRequests, now: @escaping @Sendable () -> Date) {
         self.server = server
         self.held = held
+        self.now = now
+    }
+
+    /// Since when the device may hold refresh tokens the server replaced (see `refreshDisturbed`),
+    /// and how many refresh answers in a row it lost since.
+    var refreshDisturbance: (since: Date, lostInARow: Int)? {
+        lock.withLock { refreshDisturbed.map { ($0, refreshesLostInARow) } }
+    }
+
+    /// Forgets a disturbed refresh: the device signed in again.
+    func clearRefreshDisturbance() {
+        lock.withLock {
+            refreshDisturbed = nil
+            refreshesLostInARow = 0
+        }
     }
 
     /// Queues a fault for the next request.
@@ -36,6 +61,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             case .poisonNote(let count):
                 poisonCount = count
                 poisoned = nil
+            case .loseRefreshReply: loseNextRefreshReply = true
             default: script.append(fault)
             }
         }
@@ -54,6 +80,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             poisonCount = 0
             poisoned = nil
             offline = false
+            loseNextRefreshReply = false
         }
     }
 
@@ -67,11 +94,17 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let isPullFromCursor = request.method == "GET" && request.path.contains("since=")
-        let isWrite = request.method != "GET"
+        // Note writes only: a token refresh is a POST too.
+        let isWrite = request.method != "GET" && request.path.hasPrefix(WireRoutes.notesPrefix)
         let isBatch = request.path.hasPrefix("/v1/notes/batch")
+        let isRefresh = request.method == "POST" && request.path == WireRoutes.refreshSession
         let text = request.path + String(decoding: request.body ?? Data(), as: UTF8.self)
         let (fault, expire, unreachable): (SimulationFault?, Bool, Bool) = lock.withLock {
             if offline { return (nil, false, true) }
+            if isRefresh, loseNextRefreshReply {
+                loseNextRefreshReply = false
+                return (.dropReply, false, false)
+            }
             if isWrite, let status = refuseNextWrite {
                 // A batch is refused whole and the fault waits for the single write after it.
                 if !isBatch { refuseNextWrite = nil }
@@ -92,9 +125,40 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
         }
         if unreachable { throw URLError(.cannotConnectToHost) }
         if expire { return Self.error(status: 410, code: "cursor_expired") }
+        if isRefresh {
+            switch fault {
+            case .dropReply?, .crashAfterDelivery?, .duplicate?:
+                // A duplicate's first answer is lost too: the device sees only the second.
+                lock.withLock {
+                    refreshDisturbed = refreshDisturbed ?? now()
+                    refreshesLostInARow += 1
+                }
+            case .delay?:
+                lock.withLock { refreshDisturbed = .distantPast }
+            default: break
+            }
+        }
+        if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "requests" {
+            FileHandle.standardError.write(
+                Data("  \(request.method) \(request.path.prefix(60)) fault: \(fault.map { "\($0)" } ?? "none")\n".utf8))
+        }
         switch fault {
         case nil:
-            return try await server.send(request)
+            let response = try await server.send(request)
+            if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "requests" {
+                FileHandle.standardError.write(Data("    -> \(response.status)\n".utf8))
+            }
+            if isRefresh, response.status == 200 {
+                // The device holds the server's newest tokens again (unless a held refresh is
+                // still to be delivered).
+                lock.withLock {
+                    if refreshDisturbed != .distantPast {
+                        refreshDisturbed = nil
+                        refreshesLostInARow = 0
+                    }
+                }
+            }
+            return response
         case .dropRequest:
             throw URLError(.timedOut)
         case .dropReply:
@@ -118,7 +182,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             throw URLError(.timedOut)
         case .refuseWrite(let status):
             return Self.error(status: status, code: status == 413 ? "payload_too_large" : "invalid_payload")
-        case .expireCursor, .poisonNote:
+        case .expireCursor, .poisonNote, .loseRefreshReply:
             // Never scripted: `enqueue` turns them into the state above.
             return try await server.send(request)
         }

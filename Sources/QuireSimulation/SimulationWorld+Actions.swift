@@ -77,6 +77,7 @@ extension SimulationWorld {
             let second = Task { await other.syncOnce() }
             let first = try await sync(device, step: step, checkingCursor: false)
             let secondReport = await second.value
+            try await checkSession(of: device, step: step)
             // Either process may have restarted the feed: the cursor is checked once both ended.
             try await checkCursor(
                 of: device, fullResync: first.fullResync || secondReport.fullResync, step: step)
@@ -117,6 +118,7 @@ extension SimulationWorld {
             // The server's history went back: versions and cursors may too, once.
             serverVersions = [:]
             cursors = [:]
+            restoredSessions = Set(devices.indices)
             stats.restores += 1
         case .purgeTombstones:
             // A purge comes after the retention has passed (days): no request is still in the
@@ -155,6 +157,7 @@ extension SimulationWorld {
         if checkingCursor {
             try await checkCursor(of: device, fullResync: report.fullResync, step: step)
         }
+        try await checkSession(of: device, step: step)
         return report
     }
 

@@ -26,6 +26,18 @@ final class SimulationWorld {
     var cursors: [Int: Int64] = [:]
     /// The server's last backup file, for `.restoreServer`.
     var lastBackup: String?
+    /// Devices whose session a restore may have forgotten (sessions made or rotated after the
+    /// backup are not in it): each may be signed out once, and signs in again.
+    var restoredSessions: Set<Int> = []
+
+    /// Access token lifetime in the simulation, in virtual seconds (a step is one).
+    static let accessTokenTTL = 40
+
+    static func serverConfiguration(_ config: SimulationConfig) -> NotesServerConfiguration {
+        var configuration = NotesServerConfiguration(accessTokenTTL: accessTokenTTL, authHashIterations: 1_000)
+        if config.sabotage == .noRefreshRetryGrace { configuration.refreshRetryGrace = 0 }
+        return configuration
+    }
 
     init(config: SimulationConfig) async throws {
         self.config = config
@@ -39,21 +51,22 @@ final class SimulationWorld {
         storage = RecordingStorage(
             inner: try SQLiteServerStorage(
                 path: directory.appendingPathComponent("server.sqlite").path))
-        // Sessions outlive the virtual clock's runs, and the account's hash is cheap: the simulation
-        // is about sync, and it makes one account per seed.
+        // Access tokens live 40 virtual seconds, so devices refresh them every few steps and a
+        // lost refresh answer meets the rotation rules; the account's hash is cheap: the
+        // simulation is about sync, and it makes one account per seed.
         server = NotesServer(
             storage: storage,
-            configuration: NotesServerConfiguration(accessTokenTTL: 10 * 365 * 86_400, authHashIterations: 1_000),
+            configuration: Self.serverConfiguration(config),
             now: { clock.now() }, log: { _ in })
         _ = try await server.createAccount(username: "sim")
         let inProcess = InProcessTransport(server: server)
         held = HeldRequests(server: inProcess)
         for index in 0..<max(1, config.devices) {
-            let transport = SimulationTransport(server: inProcess, held: held)
+            let transport = SimulationTransport(server: inProcess, held: held, now: { clock.now() })
             // Each device is its own session, as after its own sign-in.
-            let token = try await server.openSession(username: "sim", deviceName: "d\(index)")
+            let session = try await server.openSessionTokens(username: "sim", deviceName: "d\(index)")
             let device = try SimulationDevice(
-                index: index, directory: directory, transport: transport, token: token,
+                index: index, directory: directory, transport: transport, session: session,
                 clock: clock, config: config)
             try await device.signIn()
             devices.append(device)

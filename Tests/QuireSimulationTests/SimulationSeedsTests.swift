@@ -54,6 +54,19 @@ struct SimulationSeedsTests {
         #expect(await Simulation.run(seed: failingSeed, config: sabotaged).failure == found)
     }
 
+    /// Defect 9: a server that takes no retry of a rotated refresh token signs out every device
+    /// whose refresh answer was lost; the session check must see it within a few seeds.
+    @Test func checksCatchAServerThatSignsOutOnALostRefreshAnswer() async throws {
+        let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .noRefreshRetryGrace)
+        var failure: SimulationFailure?
+        for seed in UInt64(1)...60 {
+            failure = await Simulation.run(seed: seed, config: sabotaged).failure
+            if failure != nil { break }
+        }
+        let found = try #require(failure)
+        #expect(found.kind == .signedOut, "\(found)")
+    }
+
     @Test func aFailingSeedShrinksToAShorterPlanThatStillFailsTheSameWay() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .dropLocalTextOnConflict)
         var report: SeedReport?
