@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // The device's HTTP client on Linux (FoundationNetworking's URLSession spins a core while
+        // a long-poll waits; see CurlTransport).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // MARK: - Shared foundations
         .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
@@ -47,6 +51,7 @@ let package = Package(
             name: "QuireClient",
             dependencies: [
                 "QuireDomain", "QuireMerge", "QuireTrips", "QuireWire", "QuireSQLite", "QuireCrypto",
+                .target(name: "CCurl", condition: linuxOnly),
             ]),
 
         .target(name: "QuirePresentation", dependencies: ["QuireDomain", "QuireTrips"]),

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building and testing Quire needs on Debian/Ubuntu: the C libraries the package
-# links (libmicrohttpd, SQLite, OpenSSL), pkg-config, tmux and vim for the terminal tests, and
+# links (libmicrohttpd, SQLite, OpenSSL, libcurl), pkg-config, tmux and vim for the terminal tests, and
 # a Python venv with the icalendar parser for the calendar export test. Safe to run again; does
 # nothing when all are present.
 set -euo pipefail
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-for pair in "libmicrohttpd:libmicrohttpd-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev"; do
+for pair in "libmicrohttpd:libmicrohttpd-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev" "libcurl:libcurl4-openssl-dev"; do
   module=${pair%%:*}
   package=${pair##*:}
   if ! pkg-config --exists "$module" 2>/dev/null; then need+=("$package"); fi

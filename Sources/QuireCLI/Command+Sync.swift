@@ -4,7 +4,13 @@ extension Command {
     static let sync: [Command] = [
         Command(
             name: "sync", group: .sync, summary: "push local changes, then pull the others' changes",
-            usage: "sync [--json] [--verbose]", options: [.json, .verbose], examples: ["quire sync"],
+            usage: "sync [--json [--progress]] [--verbose]",
+            options: [
+                .json, CommandOption("progress", "with --json: progress events on stderr, one JSON object a line"),
+                .verbose,
+            ],
+            examples: ["quire sync", "quire sync --json --progress 2>progress.jsonl"],
+            details: "On a terminal, a line on stderr shows how many notes were sent and received of how many.",
             run: { try await $0.sync($1) }),
         Command(
             name: "watch", group: .sync,

@@ -20,6 +20,14 @@ struct Console: Sendable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// Writes `value` as one line of compact, key-sorted JSON on stderr (progress events).
+    func errJSONLine<T: Encodable>(_ value: T) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return }
+        FileHandle.standardError.write(data + Data("\n".utf8))
+    }
+
     /// Rewrites one progress line in place on stderr (a carriage return, no newline); nil ends it
     /// and clears the line. Call only when ``stderrIsTerminal``.
     func progress(_ line: String?) {

@@ -14,7 +14,7 @@ extension QuireCommandLine {
         let session = try await talking(to: serverURL) {
             try await AccountFlows.register(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL))
         }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
@@ -31,7 +31,7 @@ extension QuireCommandLine {
         let session = try await talking(to: serverURL) {
             try await AccountFlows.login(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: URLSessionTransport(baseURL: serverURL))
+                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL))
         }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
@@ -62,7 +62,7 @@ extension QuireCommandLine {
             }
         }
         let outcome = await AccountFlows.logout(
-            session: session, transport: URLSessionTransport(baseURL: session.serverURL))
+            session: session, transport: LiveTransport.make(baseURL: session.serverURL))
         if case .notConfirmed(let error) = outcome {
             guard arguments.flag("force") else {
                 throw CLIError(
@@ -88,7 +88,7 @@ extension QuireCommandLine {
         let updated = try await talking(to: session.serverURL) {
             try await AccountFlows.changePassword(
                 session: session, currentPassword: current, newPassword: new,
-                transport: URLSessionTransport(baseURL: session.serverURL))
+                transport: LiveTransport.make(baseURL: session.serverURL))
         }
         try await device.signIn(updated)
         console.out("Password changed. Other devices are signed out; sign them in with the new password.")

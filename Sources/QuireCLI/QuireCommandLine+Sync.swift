@@ -14,13 +14,20 @@ extension QuireCommandLine {
                 code: .config,
                 message: "not signed in to a server; run: quire login URL USER (or quire register URL USER)")
         }
-        if console.stderrIsTerminal && !arguments.flag("json"), let notes = deviceSync.parts.first as? NotesSyncPart {
+        let json = arguments.flag("json")
+        let showsLine = console.stderrIsTerminal && !json
+        if showsLine || (json && arguments.flag("progress")), let notes = deviceSync.parts.first as? NotesSyncPart {
             let console = self.console
             await notes.engine.onProgress { progress in
-                if !progress.finished { console.err("Received \(progress.received) notes…") }
+                if showsLine {
+                    console.progress(progress.finished ? nil : ProgressLine.text(for: progress))
+                } else {
+                    console.errJSONLine(ProgressEvent(progress))
+                }
             }
         }
         let run = SyncRunSummary(await deviceSync.syncEachPart())
+        if showsLine { console.progress(nil) }
         if arguments.flag("json") {
             try console.json(run)
         } else {

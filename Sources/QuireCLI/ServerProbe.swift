@@ -47,7 +47,7 @@ struct ServerProbe {
     private func health(_ url: URL) async -> Result<TransportResponse, URLError> {
         do {
             let request = TransportRequest(method: "GET", path: "/v1/health", timeout: timeout)
-            return .success(try await URLSessionTransport(baseURL: url).send(request))
+            return .success(try await LiveTransport.make(baseURL: url).send(request))
         } catch let error as URLError {
             return .failure(error)
         } catch {

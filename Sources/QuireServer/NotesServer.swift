@@ -249,7 +249,7 @@ public final class NotesServer: Sendable {
             throw APIError.invalidCursor
         case .cursorExpired:
             throw APIError.cursorExpired
-        case .page(let notes, let hasMore, let highest, let last):
+        case .page(let notes, let hasMore, let highest, let last, let remaining):
             // The last page points at the account's latest change, so tombstones behind the last
             // live note of a full resync are not sent again; a cursor never moves backwards.
             let next: FeedPosition
@@ -274,7 +274,7 @@ public final class NotesServer: Sendable {
             return ChangesPageDTO(
                 changes: changes,
                 nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
-                hasMore: hasMore)
+                hasMore: hasMore, remaining: remaining)
         }
     }
 

@@ -39,7 +39,8 @@ enum OpenAPIDocument {
                 "properties": {
                   "changes": { "type": "array", "items": { "$ref": "#/components/schemas/NoteChange" } },
                   "nextCursor": { "type": "string", "description": "Opaque; send it back as since." },
-                  "hasMore": { "type": "boolean" }
+                  "hasMore": { "type": "boolean" },
+                  "remaining": { "type": "integer", "minimum": 0, "description": "About how many changes are still to come after this page (0 on the last); an estimate, for a progress total." }
                 }
               },
               "PutNoteRequest": {

@@ -321,13 +321,22 @@ public actor SQLiteServerStorage: ServerStorage {
             }
             let hasMore = notes.count > limit
             if hasMore { notes.removeLast(notes.count - limit) }
+            // An index range count over (account_id, seq): what is left after this page.
+            var remaining = 0
+            if hasMore, let after = notes.last?.seq {
+                remaining =
+                    try db.queryFirst(
+                        "SELECT COUNT(*) FROM notes WHERE account_id = ? AND seq > ?"
+                            + (since == nil ? " AND deleted = 0" : ""), account.rawValue, after
+                    ) { Int($0.int64(0)) } ?? 0
+            }
             let latest =
                 try db.queryFirst(
                     "SELECT COALESCE(MAX(seq), 0) FROM notes WHERE account_id = ?", account.rawValue
                 ) { $0.int64(0) } ?? 0
             return .page(
                 notes: notes, hasMore: hasMore, highest: try position(max(latest, purgedSeq), db: db),
-                last: try notes.last.map { try position($0.seq, db: db) })
+                last: try notes.last.map { try position($0.seq, db: db) }, remaining: remaining)
         }
     }
 

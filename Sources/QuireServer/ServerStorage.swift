@@ -237,8 +237,9 @@ public enum ChangesResult: Sendable, Equatable {
     /// `notes` in `seq` order; `hasMore` when more rows follow them; `highest` is the account's
     /// latest change or purge, whichever is later (sequence 0 for an account with neither), and
     /// `last` the position of the last of `notes` (nil when there are none), each with the mark
-    /// stored for its number (0 when there is none).
-    case page(notes: [StoredNote], hasMore: Bool, highest: FeedPosition, last: FeedPosition?)
+    /// stored for its number (0 when there is none). `remaining`: how many rows the same reading
+    /// would still return after `notes` (0 on the last page), for a progress total.
+    case page(notes: [StoredNote], hasMore: Bool, highest: FeedPosition, last: FeedPosition?, remaining: Int = 0)
     /// The cursor's number is above the server's counter.
     case cursorAhead
     /// The cursor's mark is not the one this history stored for its number: it comes from a

@@ -161,8 +161,28 @@ import Testing
         let report = await laptop.sync()
         #expect(report.received == 10)
         #expect(await laptop.all().count == 10)
-        #expect(progress.values.map(\.received) == [3, 6, 9, 10])
-        #expect(progress.values.last?.finished == true)
+        let receiving = progress.values.filter { $0.phase == .receiving }
+        #expect(receiving.map(\.done) == [3, 6, 9, 10])
+        // Every page says how many changes are left, so each report has the whole total.
+        #expect(receiving.map(\.total) == [10, 10, 10, 10])
+        #expect(receiving.last?.finished == true)
+    }
+
+    @Test func pushingReportsHowManyOfThePendingNotesWereSent() async throws {
+        let cluster = try await SyncCluster()
+        defer { cluster.remove() }
+        let phone = try await cluster.addDevice("phone", batchLimit: 4)
+        for index in 0..<10 { try await phone.create(title: "n\(index)", body: "\(index)") }
+        let progress = ProgressLog()
+        await phone.engine.onProgress { progress.append($0) }
+
+        let report = await phone.sync()
+
+        #expect(report.pushed == 10)
+        let sending = progress.values.filter { $0.phase == .sending }
+        #expect(sending.map(\.done) == [4, 8, 10])
+        #expect(sending.map(\.total) == [10, 10, 10])
+        #expect(sending.last?.finished == true)
     }
 }
 

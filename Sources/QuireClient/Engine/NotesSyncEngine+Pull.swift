@@ -65,7 +65,10 @@ extension NotesSyncEngine {
             try await records.apply(notes, cursor: next, account: account)
             report.received += notes.count
             cursor = next
-            progressHandler?(SyncProgress(received: report.received, finished: !page.hasMore))
+            progressHandler?(
+                SyncProgress(
+                    phase: .receiving, done: report.received,
+                    total: page.remaining.map { report.received + $0 }, finished: !page.hasMore))
             if !page.hasMore { break }
         }
         // Also finishes a resync an earlier run began and a failure or crash interrupted: its

@@ -44,6 +44,9 @@ extension NotesSyncEngine {
         let start = try await records.cursor()
         var unchecked = try await records.ackedPositions().unverified.count
         let mayMoveCursor = unchecked == 0
+        let pushedBefore = report.pushed
+        let toSend = progressHandler == nil ? 0 : await pendingNow()
+        var reported = 0
         var chain = start
         var pushedAny = false
         var skipping: Set<ChangeID> = []
@@ -134,6 +137,12 @@ extension NotesSyncEngine {
                     }
                 }
             }
+            let sent = report.pushed - pushedBefore
+            if sent > reported {
+                reported = sent
+                progressHandler?(
+                    SyncProgress(phase: .sending, done: sent, total: max(toSend, sent), finished: sent >= toSend))
+            }
         }
         guard pushedAny, start != nil, mayMoveCursor, let caughtUp = chain else { return .sent }
         try await records.apply([], cursor: caughtUp, account: account)
@@ -141,6 +150,12 @@ extension NotesSyncEngine {
         // holds them all in the history the cursor is from.
         try await records.positionsVerified()
         return .caughtUp
+    }
+
+    /// How many changes are pending now (the first value the count stream replays).
+    private func pendingNow() async -> Int {
+        for await count in records.pendingCount() { return count }
+        return 0
     }
 
     /// Seals (or takes the frozen bytes of) each change, in order, as many as fit in one request

@@ -1,0 +1,130 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// One request performed with a libcurl easy handle (``CurlTransport``): set up, performed to
+    /// the end on the calling thread, and turned into a ``TransportResponse`` or a URLError.
+    final class CurlExchange: @unchecked Sendable {
+        // `cancelled` is guarded by `lock` (set by the canceller, read by libcurl's progress
+        // callback); the answer's fields are written only by the performing thread, and read by it.
+        private let url: String
+        private let request: TransportRequest
+        private let lock = NSLock()
+        private var cancelled = false
+        private var body = Data()
+        private var headers: [String: String] = [:]
+
+        init(url: String, request: TransportRequest) {
+            self.url = url
+            self.request = request
+        }
+
+        func cancel() {
+            lock.withLock { cancelled = true }
+        }
+
+        private var isCancelled: Bool { lock.withLock { cancelled } }
+
+        /// Performs the request; blocks until the answer, a failure or the request's timeout.
+        func perform() throws -> TransportResponse {
+            if isCancelled { throw URLError(.cancelled) }
+            guard let handle = curl_easy_init() else { throw URLError(.cannotLoadFromNetwork) }
+            defer { curl_easy_cleanup(handle) }
+            var strings: [UnsafeMutablePointer<CChar>] = []
+            defer { strings.forEach { free($0) } }
+            func string(_ text: String) -> UnsafeMutablePointer<CChar> {
+                let copy = strdup(text)!
+                strings.append(copy)
+                return copy
+            }
+            var list: UnsafeMutablePointer<curl_slist>?
+            defer { curl_slist_free_all(list) }
+            var lines = request.headers.map { "\($0.key): \($0.value)" }
+            // No reused connection, no `Expect: 100-continue` round trip before a body.
+            lines += ["Connection: close", "Expect:"]
+            for line in lines { list = curl_slist_append(list, line) }
+
+            let milliseconds = max(1, Int(request.timeout * 1_000))
+            qcurl_set_pointer(handle, CURLOPT_URL, string(url))
+            qcurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+            qcurl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
+            qcurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
+            qcurl_set_long(handle, CURLOPT_FORBID_REUSE, 1)
+            qcurl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
+            if request.method == "GET" {
+                qcurl_set_long(handle, CURLOPT_HTTPGET, 1)
+            } else {
+                qcurl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, string(request.method))
+                if let payload = request.body ?? (request.method == "POST" ? Data() : nil) {
+                    // The size first: COPYPOSTFIELDS copies that many bytes (NULs included).
+                    qcurl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(payload.count))
+                    payload.withUnsafeBytes { bytes in
+                        _ = qcurl_set_pointer(
+                            handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(string("")))
+                    }
+                }
+            }
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            qcurl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+            qcurl_set_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                let exchange = Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
+                if let data {
+                    exchange.body.append(
+                        UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+                }
+                return size * count
+            }
+            qcurl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+            qcurl_set_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+                let exchange = Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
+                if let data {
+                    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+                    exchange.header(String(decoding: bytes, as: UTF8.self))
+                }
+                return size * count
+            }
+            qcurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+            qcurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+            qcurl_set_progress_callback(handle) { context, _, _, _, _ in
+                Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
+            }
+
+            let code = curl_easy_perform(handle)
+            guard code == CURLE_OK else { throw Self.error(code, cancelled: isCancelled) }
+            var status = 0
+            qcurl_response_code(handle, &status)
+            return TransportResponse(status: status, headers: headers, body: body)
+        }
+
+        /// One header line: a status line starts the headers over (a `100 Continue`, say).
+        private func header(_ line: String) {
+            if line.hasPrefix("HTTP/") {
+                headers = [:]
+                return
+            }
+            guard let colon = line.firstIndex(of: ":") else { return }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            headers[name] = value
+        }
+
+        /// The URLError URLSession would report for this libcurl failure.
+        static func error(_ code: CURLcode, cancelled: Bool) -> URLError {
+            switch code {
+            case CURLE_ABORTED_BY_CALLBACK where cancelled: URLError(.cancelled)
+            case CURLE_COULDNT_CONNECT: URLError(.cannotConnectToHost)
+            case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: URLError(.cannotFindHost)
+            case CURLE_OPERATION_TIMEDOUT: URLError(.timedOut)
+            case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: URLError(.badURL)
+            case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+                CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+                URLError(.secureConnectionFailed)
+            default: URLError(.networkConnectionLost)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,57 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// ``HTTPTransport`` over libcurl's easy interface: the device's client on Linux.
+    ///
+    /// FoundationNetworking's URLSession drives libcurl's multi interface from Dispatch sources
+    /// that wake on a socket being writable, so a request waiting for its answer (every long-poll
+    /// of `quire watch`, 25 s at a time) spins about 40% of a core doing nothing (seen with
+    /// strace: `poll(fd, 0)` and `epoll_wait` answering EPOLLOUT in a loop). It also ignores
+    /// `timeoutInterval`, and resends a request without its body on a reused connection that died.
+    /// Here each request is one easy handle performed on a thread of its own, which sleeps in
+    /// `poll` until the socket has something: no CPU while waiting, libcurl's own timeout, no
+    /// connection reuse (`Connection: close`).
+    ///
+    /// Failures are the URLError codes URLSession would give, so callers classify them the same
+    /// way: no connection (`.cannotConnectToHost`, `.cannotFindHost`), `.timedOut`,
+    /// `.secureConnectionFailed`, `.networkConnectionLost`, and `.cancelled` when the caller's
+    /// task is cancelled (within a second: libcurl's progress callback checks).
+    public final class CurlTransport: HTTPTransport {
+        public let baseURL: URL
+
+        /// - Parameter baseURL: the server, e.g. `http://127.0.0.1:8080` (no trailing path needed).
+        public init(baseURL: URL) {
+            _ = Self.globalInit
+            self.baseURL = baseURL
+        }
+
+        /// `curl_global_init` once per process, before any handle (it is not thread-safe).
+        private static let globalInit: Void = {
+            curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        }()
+
+        public func send(_ request: TransportRequest) async throws -> TransportResponse {
+            var base = baseURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            let exchange = CurlExchange(url: base + request.path, request: request)
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    // A thread of its own: a blocking perform must never hold one of the
+                    // concurrency pool's few threads, nor Dispatch's, for a 25 s long-poll.
+                    let thread = Thread {
+                        continuation.resume(with: Result { try exchange.perform() })
+                    }
+                    thread.stackSize = 512 * 1024
+                    thread.start()
+                }
+            } onCancel: {
+                exchange.cancel()
+            }
+        }
+    }
+#endif

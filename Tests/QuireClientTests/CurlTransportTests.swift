@@ -1,0 +1,106 @@
+#if canImport(CCurl)
+    import Foundation
+    import QuireClient
+    import QuireTestSupport
+    import QuireWire
+    import Testing
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The device's HTTP client on Linux, against a real `quire-server` on loopback: methods,
+    /// bodies, headers and statuses arrive as sent, and failures are the URLErrors the rest of
+    /// the client classifies (no connection, timeout, cancellation).
+    @Suite struct CurlTransportTests {
+        let root: TemporaryDirectory
+        let server: ServerProcess
+        let token: String
+        let transport: CurlTransport
+
+        init() async throws {
+            root = try TemporaryDirectory(prefix: "quire-curl")
+            token = try await ServerProcess.addAccount("ann", databaseFile: root.path("server.sqlite"))
+            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+            transport = CurlTransport(baseURL: server.url)
+        }
+
+        private func authorized(
+            _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:],
+            timeout: TimeInterval = 10
+        ) -> TransportRequest {
+            TransportRequest(
+                method: method, path: path,
+                headers: headers.merging(["Authorization": "Bearer \(token)"]) { first, _ in first }, body: body,
+                timeout: timeout)
+        }
+
+        @Test func getAnswersStatusLowercasedHeadersAndBody() async throws {
+            defer { root.remove() }
+            let response = try await transport.send(TransportRequest(method: "GET", path: "/v1/health", timeout: 5))
+
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(String(decoding: response.body, as: UTF8.self).contains("\"ok\""))
+        }
+
+        @Test func putWithABodyAndHeadersThenDeleteWithout() async throws {
+            defer { root.remove() }
+            let id = UUID().uuidString.lowercased()
+            let body = WireJSON.encode(PutNoteRequestDTO(payload: "c2VhbGVk", baseVersion: nil))
+            let put = try await transport.send(
+                authorized(
+                    "PUT", WireRoutes.note(id), body: body,
+                    headers: ["Content-Type": "application/json", WireRoutes.idempotencyKeyHeader: "change-1"]))
+            #expect(put.status == 200, "\(String(decoding: put.body, as: UTF8.self))")
+            let answer = try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: put.body)
+            #expect(answer.version == 1)
+
+            let again = try await transport.send(
+                authorized(
+                    "PUT", WireRoutes.note(id), body: body,
+                    headers: ["Content-Type": "application/json", WireRoutes.idempotencyKeyHeader: "change-1"]))
+            #expect(again.headers["idempotent-replayed"] == "true")
+
+            let delete = try await transport.send(
+                authorized(
+                    "DELETE", WireRoutes.note(id) + "?baseVersion=1",
+                    headers: [WireRoutes.idempotencyKeyHeader: "change-2"]))
+            #expect(delete.status == 204)
+            let page = try await transport.send(authorized("GET", WireRoutes.changes + "?limit=10"))
+            #expect(try WireJSON.decoder().decode(ChangesPageDTO.self, from: page.body).changes.isEmpty)
+        }
+
+        @Test func nothingListeningIsCannotConnectToHost() async throws {
+            defer { root.remove() }
+            await server.stop()
+            await #expect {
+                _ = try await transport.send(TransportRequest(method: "GET", path: "/v1/health", timeout: 5))
+            } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
+        }
+
+        @Test func anAnswerLaterThanTheTimeoutIsTimedOut() async throws {
+            defer { root.remove() }
+            let started = Date()
+            await #expect {
+                _ = try await transport.send(authorized("GET", WireRoutes.changes + "?limit=1&wait=10", timeout: 0.5))
+            } throws: { ($0 as? URLError)?.code == .timedOut }
+            #expect(Date().timeIntervalSince(started) < 5)
+        }
+
+        @Test func cancellingTheCallerEndsAWaitingLongPoll() async throws {
+            defer { root.remove() }
+            let poll = Task {
+                try await transport.send(authorized("GET", WireRoutes.changes + "?limit=1&wait=20", timeout: 30))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let started = Date()
+            poll.cancel()
+
+            await #expect {
+                _ = try await poll.value
+            } throws: { ($0 as? URLError)?.code == .cancelled }
+            #expect(Date().timeIntervalSince(started) < 5)
+        }
+    }
+#endif
