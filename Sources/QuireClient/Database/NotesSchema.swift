@@ -10,6 +10,7 @@ package enum NotesSchema {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
             indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
+            keepSeenVersionsUnderUpserts,
         ]
     }
 
@@ -239,6 +240,32 @@ package enum NotesSchema {
             UPDATE notes SET created_at = updated_at;
             CREATE TRIGGER notes_created_on_insert AFTER INSERT ON notes WHEN NEW.created_at IS NULL BEGIN
                 UPDATE notes SET created_at = NEW.updated_at WHERE id = NEW.id;
+            END;
+            """)
+    }
+
+    // MARK: - 10: seen versions under an upsert
+
+    /// The triggers of migration 7 said `INSERT OR IGNORE`, but an outer statement's conflict
+    /// handling overrides a trigger's: under the upsert that stores a server copy, a version and
+    /// tag seen before (a note listed again at a version it had before a restore) failed the
+    /// whole page with a UNIQUE constraint (10-device seed 34). An upsert clause of the trigger's
+    /// own statement is not overridden.
+    static func keepSeenVersionsUnderUpserts(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            DROP TRIGGER notes_seen_on_insert;
+            DROP TRIGGER notes_seen_on_update;
+            CREATE TRIGGER notes_seen_on_insert AFTER INSERT ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag) ON CONFLICT DO NOTHING;
+            END;
+            CREATE TRIGGER notes_seen_on_update AFTER UPDATE OF version, version_tag ON notes
+            WHEN NEW.version_tag IS NOT NULL BEGIN
+                INSERT INTO seen_versions (note_id, version, tag)
+                VALUES (NEW.id, NEW.version, NEW.version_tag) ON CONFLICT DO NOTHING;
+                DELETE FROM seen_versions WHERE note_id = NEW.id AND version < NEW.version - 64;
             END;
             """)
     }
