@@ -34,7 +34,7 @@ final class BenchServer: Sendable {
     /// An API client for this server over real loopback HTTP.
     func apiClient(transport: HTTPTransport? = nil) -> NotesAPIClient {
         NotesAPIClient(
-            transport: transport ?? URLSessionTransport(baseURL: baseURL),
+            transport: transport ?? LiveTransport.make(baseURL: baseURL),
             tokens: StaticTokenProvider(token: token))
     }
 
@@ -43,7 +43,7 @@ final class BenchServer: Sendable {
     func deviceClient(_ name: String) async throws -> NotesAPIClient {
         let token = try await core.openSession(username: username, deviceName: name)
         return NotesAPIClient(
-            transport: URLSessionTransport(baseURL: baseURL), tokens: StaticTokenProvider(token: token))
+            transport: LiveTransport.make(baseURL: baseURL), tokens: StaticTokenProvider(token: token))
     }
 
     /// Stores `count` corpus notes (sealed, as new notes) straight through the handler core, a few

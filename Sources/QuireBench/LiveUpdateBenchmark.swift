@@ -170,7 +170,7 @@ enum LiveUpdateBenchmark {
             cursor = Cursor(woken.nextCursor)
             if round >= warmUp { wakes.append(at - start) }
         }
-        let transport = URLSessionTransport(baseURL: server.baseURL)
+        let transport = LiveTransport.make(baseURL: server.baseURL)
         var health = Samples()
         for round in 0..<(rounds + warmUp) {
             let (response, time) = try await measureAsync {

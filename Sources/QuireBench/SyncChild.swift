@@ -31,7 +31,7 @@ enum SyncChild {
             let database = try NotesDatabase(
                 fileURL: URL(fileURLWithPath: arguments[3]).appendingPathComponent("notes.sqlite"))
             let api = NotesAPIClient(
-                transport: URLSessionTransport(baseURL: url),
+                transport: LiveTransport.make(baseURL: url),
                 tokens: StaticTokenProvider(token: arguments[1]))
             let engine = NotesSyncEngine(
                 records: database, api: api, codec: codec, account: AccountID("bench"),

@@ -24,7 +24,7 @@ enum WireBytesBenchmark {
         }
 
         let counting = CountingTransport(
-            wrapping: URLSessionTransport(baseURL: server.baseURL),
+            wrapping: LiveTransport.make(baseURL: server.baseURL),
             host: "\(server.host.host):\(server.host.port)")
         let engine = NotesSyncEngine(
             records: database, api: server.apiClient(transport: counting), codec: server.codec,
