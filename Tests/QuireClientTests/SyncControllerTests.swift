@@ -206,3 +206,38 @@ import Testing
         await controller.stop()
     }
 }
+
+/// A part whose feed answers every long-poll at once, empty (a server at its long-poll cap).
+final class AlwaysEmptyFeedPart: SyncPart, @unchecked Sendable {
+    // `polls` is guarded by `lock`.
+    private let lock = NSLock()
+    private var polls = 0
+    var pollCount: Int { lock.withLock { polls } }
+
+    func syncOnce() async -> SyncReport { SyncReport() }
+    func cancelCurrentRun() async {}
+    func pendingCount() -> AsyncStream<Int> { AsyncStream { $0.yield(0) } }
+    func noticeChangesFromOtherProcesses() async throws {}
+    func remoteChangeArrived(wait: Int) async throws -> Bool {
+        lock.withLock { polls += 1 }
+        return false
+    }
+}
+
+extension SyncControllerTests {
+    /// Before: the loop asked again at once, as fast as the server answered (thousands a second).
+    @Test func anEmptyAnswerLongBeforeTheWaitPausesTheLongPoll() async throws {
+        let part = AlwaysEmptyFeedPart()
+        let clock = ManualClock()
+        let controller = SyncController(parts: [part], clock: clock, longPollWait: 20)
+        await controller.start()
+        #expect(await eventually { part.pollCount == 1 })
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(part.pollCount == 1)
+
+        clock.advance(by: SyncController.earlyEmptyPause)
+
+        #expect(await eventually { part.pollCount == 2 })
+        await controller.stop()
+    }
+}

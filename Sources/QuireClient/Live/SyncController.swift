@@ -265,8 +265,17 @@ public actor SyncController {
                 continue
             }
             do {
+                let asked = ContinuousClock.now
                 let arrived = try await part.remoteChangeArrived(wait: longPollWait)
-                guard arrived, !Task.isCancelled else { continue }
+                guard arrived, !Task.isCancelled else {
+                    // An empty answer long before the wait (a server at its long-poll cap, a proxy
+                    // that cuts held requests): pause, or this loop would ask as fast as the
+                    // server can answer. The periodic sync still runs meanwhile.
+                    if ContinuousClock.now - asked < .seconds(longPollWait) / 2 {
+                        try await clock.sleep(for: Self.earlyEmptyPause)
+                    }
+                    continue
+                }
                 // Run a sync to pull it, and wait for a run to finish so the cursor has moved on.
                 let before = completedRuns
                 request(.liveUpdate)
@@ -288,6 +297,9 @@ public actor SyncController {
             }
         }
     }
+
+    /// How long the long-poll waits after an empty answer that came long before its wait.
+    public static let earlyEmptyPause: Duration = .seconds(5)
 
     private func waitForStateChange() async {
         guard isStarted, !Task.isCancelled else { return }
