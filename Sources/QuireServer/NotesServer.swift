@@ -211,7 +211,11 @@ public final class NotesServer: Sendable {
         var page = try await changesPage(
             reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         if query.wait > 0, page.changes.isEmpty {
-            await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
+            guard
+                await notifier.wait(
+                    for: account, after: ticket, timeout: .seconds(query.wait),
+                    limit: configuration.longPollsPerAccount)
+            else { return .longPollRefused(page, wait: query.wait) }
             page = try await changesPage(
                 reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         }

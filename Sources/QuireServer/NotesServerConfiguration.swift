@@ -29,6 +29,12 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// refresh token revokes its session).
     public var refreshRetryGrace: TimeInterval = 60
 
+    /// The most long-polls (`wait=` on the notes feed, and on the trips feed, counted apart) one
+    /// account may hold at once. One more answers at once with the current page and
+    /// `Retry-After`, so a client cannot pin the server's connections by polling in a loop.
+    /// Default 64: a device holds one, a person has a few devices.
+    public var longPollsPerAccount: Int = 64
+
     public init(
         accessTokenTTL: Int = 900, minKDFIterations: Int = 100_000,
         newAccountKDFIterations: Int = 600_000, authHashIterations: Int = 100_000,
