@@ -13,6 +13,7 @@ enum BenchSuite {
         (DrainBenchmark.name, DrainBenchmark.run),
         (ServerPutBenchmark.name, ServerPutBenchmark.run),
         (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
+        (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }
