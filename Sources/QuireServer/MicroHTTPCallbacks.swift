@@ -175,20 +175,28 @@ func quireAccessHandler(
         return queue(answer, on: connection)
     }
 
-    // Middle calls: body chunks. Stop keeping bytes once over the limit; answer at the end.
+    // Middle calls: body chunks. A body (chunked, so undeclared) that passes the limit gets 413
+    // at once and the connection closes, instead of being read and discarded for as long as it
+    // comes. MHD refuses to queue a response in the middle of a body, so the 413 is written to
+    // the socket here (MHD writes nothing on it while it reads a body), and returning NO makes
+    // MHD close the connection without reading more.
     let chunk = uploadDataSize.pointee
     if chunk > 0 {
-        if !context.tooLarge, let uploadData {
-            if context.body.count + chunk > limit {
-                context.tooLarge = true
-                context.body = Data()
-            } else {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: chunk) {
-                    context.body.append($0, count: chunk)
-                }
+        uploadDataSize.pointee = 0
+        if context.answered { return .YES }
+        if context.body.count + chunk > limit {
+            context.tooLarge = true
+            context.answered = true
+            context.body = Data()
+            if let watched = watchedConnection(connection) { host.watch.requestArrived(watched) }
+            writeDirectly(.error(.payloadTooLarge), reason: "Payload Too Large", on: connection)
+            return .NO
+        }
+        if let uploadData {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: chunk) {
+                context.body.append($0, count: chunk)
             }
         }
-        uploadDataSize.pointee = 0
         return .YES
     }
 
@@ -285,6 +293,28 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
         address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST)
     guard code == 0 else { return "" }
     return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Writes `response` whole to the connection's socket with `Connection: close`, bypassing MHD:
+/// only for an answer MHD will not queue (in the middle of a request body), just before the
+/// handler returns NO and MHD closes the connection.
+private func writeDirectly(_ response: HTTPResponse, reason: String, on connection: OpaquePointer) {
+    let descriptor = quire_mhd_connection_fd(connection)
+    guard descriptor >= 0 else { return }
+    var head = "HTTP/1.1 \(response.status) \(reason)\r\nConnection: close\r\n"
+    for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+        head += "\(name): \(value)\r\n"
+    }
+    head += "Content-Length: \(response.body.count)\r\n\r\n"
+    let bytes = Data(head.utf8) + response.body
+    bytes.withUnsafeBytes { raw in
+        var sent = 0
+        while sent < raw.count {
+            let count = send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            if count <= 0 { return }
+            sent += count
+        }
+    }
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
