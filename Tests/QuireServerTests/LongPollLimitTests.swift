@@ -41,6 +41,25 @@ struct LongPollLimitTests {
         #expect(await bobsPoll.value.header("Retry-After") == nil)
     }
 
+    @Test func aTripsFeedLongPollPastTheCapAnswersAtOnceWithRetryAfter() async throws {
+        let harness = try Self.harness(cap: 1)
+        let alice = try await harness.token("alice")
+        let cursor = try await harness.tripsFeed(token: alice).nextCursor
+        let held = Task { [harness, alice] in await harness.tripsFeedResponse(token: alice, since: cursor, wait: 30) }
+        try #require(
+            await eventually(timeout: .seconds(10)) { await harness.server.tripNotifier.waiterCount == 1 })
+
+        let started = ContinuousClock.now
+        let second = await harness.tripsFeedResponse(token: alice, since: cursor, wait: 5)
+
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(second.status == 200)
+        #expect(try second.decoded(TripsFeedPageDTO.self).trips.isEmpty)
+        #expect(second.header("Retry-After") == "5")
+        await harness.server.wakeAllWaiters()
+        #expect(await held.value.header("Retry-After") == nil)
+    }
+
     @Test func aLongPollWhoseClientClosedTheConnectionFreesItsSlot() async throws {
         let harness = try Self.harness(cap: 1)
         let alice = try await harness.token("alice")
