@@ -273,6 +273,13 @@ public final class NotesServer: Sendable {
                 }
                 return entry
             }
+            // Past the byte budget: the same page with fewer notes, as if the client had asked
+            // for that limit, so the cursor and `hasMore` keep the storage's own rules. (The
+            // storage read the whole page once; a budget inside its query would spare that.)
+            let fitting = Self.notesWithinBudget(changes, budget: configuration.changesPageBytes)
+            if fitting < changes.count, fitting < limit {
+                return try await changesPage(reader: reader, since: since, known: known, limit: fitting)
+            }
             // A listing's pages carry where it began: its first page's feed position.
             let listingStart = inFullListing && hasMore ? since?.listingStart ?? highest : nil
             return ChangesPageDTO(
@@ -280,6 +287,16 @@ public final class NotesServer: Sendable {
                 nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
                 hasMore: hasMore)
         }
+    }
+
+    /// How many of `changes`, from the first, fit in `budget` payload bytes; at least one.
+    static func notesWithinBudget(_ changes: [NoteChangeDTO], budget: Int) -> Int {
+        var bytes = 0
+        for (index, change) in changes.enumerated() {
+            bytes += change.payload?.utf8.count ?? 0
+            if bytes > budget { return max(1, index) }
+        }
+        return changes.count
     }
 
     // MARK: - Maintenance
