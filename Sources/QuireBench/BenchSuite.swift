@@ -14,6 +14,7 @@ enum BenchSuite {
         (ServerPutBenchmark.name, ServerPutBenchmark.run),
         (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
         (IdleWaitBenchmark.name, IdleWaitBenchmark.run),
+        (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }

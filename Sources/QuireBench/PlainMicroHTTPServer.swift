@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Foundation
 
 /// The server-throughput baseline: libmicrohttpd in the same threading mode as `MicroHTTPServer`
-/// (a thread per connection), reading each request's body and answering a fixed
+/// (an epoll event loop on a pool of 2 threads), reading each request's body and answering a fixed
 /// `200 {"version":1}`. What the host layer costs with no handler and no storage.
 ///
 /// `@unchecked Sendable`: `daemon` is set once in `init` and used again only by `stop()`.
@@ -16,14 +16,13 @@ final class PlainMicroHTTPServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let flags =
-            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-            | MHD_USE_ITC.rawValue
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
         let started: OpaquePointer? = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
                 let options: [CVarArg] = [
                     MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(sockaddrPointer),
-                    MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(256),
+                    MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(2),
+                    MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(10_000),
                     MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(60),
                     MHD_OPTION.END.rawValue,
                 ]

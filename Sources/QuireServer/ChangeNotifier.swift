@@ -23,8 +23,16 @@ actor ChangeNotifier {
     /// Suspends until the account changes after `ticket`, `timeout` passes, the notifier shuts down,
     /// or the calling task is cancelled, whichever comes first. Returns at once if the account
     /// already changed or the notifier is shut down.
-    func wait(for account: AccountID, after ticket: UInt64, timeout: Duration) async {
-        if isShutDown || generations[account, default: 0] > ticket { return }
+    ///
+    /// Returns false, at once and without waiting, when the account already has `limit` waiters
+    /// (the caller answers with `Retry-After`); true otherwise. A cancelled waiter leaves the count
+    /// as soon as the cancellation is handled.
+    @discardableResult
+    func wait(
+        for account: AccountID, after ticket: UInt64, timeout: Duration, limit: Int = .max
+    ) async -> Bool {
+        if isShutDown || generations[account, default: 0] > ticket { return true }
+        if waiters[account]?.count ?? 0 >= limit { return false }
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -40,6 +48,7 @@ actor ChangeNotifier {
         } onCancel: {
             Task { await self.resume(account, id) }
         }
+        return true
     }
 
     /// Announces a committed change for `account`: every request waiting on it resumes.

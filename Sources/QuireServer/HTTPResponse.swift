@@ -42,6 +42,15 @@ public struct HTTPResponse: Sendable, Equatable {
         HTTPResponse(status: status, headers: baseHeaders)
     }
 
+    /// A long-poll past its account's cap: the current (empty) page at once, with `Retry-After`
+    /// set to the wait the client asked for, so a client that retries after it polls no more
+    /// often than one whose poll timed out.
+    static func longPollRefused<T: Encodable>(_ page: T, wait: Int) -> HTTPResponse {
+        var response = json(200, page)
+        response.headers["Retry-After"] = "\(max(1, wait))"
+        return response
+    }
+
     /// The error shape of DESIGN.md: `{"error": {"code", "message"}}`.
     static func error(_ error: APIError) -> HTTPResponse {
         var response = json(

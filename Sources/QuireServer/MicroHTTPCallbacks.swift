@@ -6,38 +6,139 @@ import QuireWire
 // libmicrohttpd's callbacks. They are plain global functions, not closures, and live outside
 // `main.swift`: a closure there would be MainActor-isolated and trap on an MHD thread (PLATFORM.md).
 
-/// What every callback of one daemon shares: the core to hand requests to, and the requests in
-/// flight (entered when a request's headers arrive, left when MHD reports it completed), so a stop
-/// can let answers finish sending before it closes the sockets.
-final class MicroHTTPHostContext: Sendable {
+/// What every callback of one daemon shares: the core to hand requests to; the requests in
+/// flight (entered when a request goes to the core, left when MHD reports it completed), so a
+/// stop can let answers finish sending before it closes the sockets; the connection watch
+/// (deadlines, hang-ups); and the requests whose connection is suspended while the core works.
+final class MicroHTTPHostContext: @unchecked Sendable {
+    // @unchecked Sendable: `suspended` and `isStopping` are guarded by `lock`; the rest is
+    // immutable or thread-safe itself.
     let core: NotesServer
     let inFlight = DispatchGroup()
+    let watch: ConnectionWatch
+    private let lock = NSLock()
+    private var suspended: [ObjectIdentifier: PendingAnswer] = [:]
+    private var isStopping = false
 
-    init(core: NotesServer) {
+    init(core: NotesServer, watch: ConnectionWatch) {
         self.core = core
+        self.watch = watch
+    }
+
+    /// Records a connection about to be suspended; false once the host is stopping (the
+    /// connection must then be answered at once: a suspended connection aborts MHD_stop_daemon).
+    func register(_ pending: PendingAnswer) -> Bool {
+        lock.withLock {
+            guard !isStopping else { return false }
+            suspended[ObjectIdentifier(pending)] = pending
+            return true
+        }
+    }
+
+    func unregister(_ pending: PendingAnswer) {
+        _ = lock.withLock { suspended.removeValue(forKey: ObjectIdentifier(pending)) }
+    }
+
+    /// Marks the host stopping and answers every request still suspended with 503, which
+    /// resumes its connection. After it returns no connection is or will be suspended.
+    func resumeEverySuspendedConnection() {
+        let all = lock.withLock {
+            isStopping = true
+            return Array(suspended.values)
+        }
+        for pending in all { pending.finish(.error(.unavailable)) }
     }
 }
 
-/// One request's state across the access handler's calls: its body so far. Touched only by the
-/// connection's own thread, one call at a time.
+/// One request handed to the core: the task computing its answer and the connection, suspended
+/// in libmicrohttpd until the answer is ready, so no event-loop thread waits for the core.
+///
+/// `finish` and `suspendUnlessAnswered` take `lock`, so the connection is resumed only after it
+/// was suspended, exactly once, and never after the answer was taken another way.
+final class PendingAnswer: @unchecked Sendable {
+    // @unchecked Sendable: `answer`, `isSuspended` and `task` are guarded by `lock`;
+    // `connection` is used only while MHD keeps it suspended (it cannot close it then).
+    private let lock = NSLock()
+    private var answer: HTTPResponse?
+    private var isSuspended = false
+    private var task: Task<Void, Never>?
+    private let connection: OpaquePointer
+    private let watched: WatchedConnection?
+    private unowned let host: MicroHTTPHostContext
+
+    init(connection: OpaquePointer, watched: WatchedConnection?, host: MicroHTTPHostContext) {
+        self.connection = connection
+        self.watched = watched
+        self.host = host
+    }
+
+    /// Starts the core on `request`.
+    func start(_ request: HTTPRequest) {
+        let core = host.core
+        let task = Task { [self] in finish(await core.handle(request)) }
+        lock.withLock { self.task = task }
+    }
+
+    /// On the MHD thread, inside the access handler: the answer if the core already has one;
+    /// else suspends the connection (and watches its client hanging up) and returns nil.
+    func suspendUnlessAnswered() -> HTTPResponse? {
+        lock.withLock {
+            if let answer { return answer }
+            guard host.register(self) else {
+                answer = .error(.unavailable)
+                return answer
+            }
+            MHD_suspend_connection(connection)
+            isSuspended = true
+            if let watched {
+                host.watch.watchHangUp(watched) { [self] in cancel() }
+            }
+            return nil
+        }
+    }
+
+    /// Stores the answer (the first one wins) and resumes the connection if it is suspended;
+    /// MHD then calls the access handler again, which queues ``takeAnswer()``.
+    func finish(_ response: HTTPResponse) {
+        lock.withLock {
+            guard answer == nil else { return }
+            answer = response
+            guard isSuspended else { return }
+            isSuspended = false
+            if let watched { host.watch.unwatchHangUp(watched) }
+            host.unregister(self)
+            MHD_resume_connection(connection)
+        }
+    }
+
+    func takeAnswer() -> HTTPResponse? {
+        lock.withLock { answer }
+    }
+
+    /// The client went away: cancel the core's work (a long-poll then ends at once).
+    func cancel() {
+        lock.withLock { task }?.cancel()
+    }
+}
+
+/// One request's state across the access handler's calls: its body so far, then the answer
+/// being computed. Touched only by MHD's thread for the connection, one call at a time.
 final class MicroHTTPRequestContext {
     var body = Data()
     var tooLarge = false
     var answered = false
-}
-
-/// The response a handler task hands back to its blocked MHD thread.
-///
-/// `@unchecked Sendable`: written once by the task before `done.signal()`, read by the thread only
-/// after `done.wait()`, so the semaphore orders the two accesses.
-private final class ResponseSlot: @unchecked Sendable {
-    var response = HTTPResponse(status: 500)
-    let done = DispatchSemaphore(value: 0)
+    var pending: PendingAnswer?
 }
 
 /// Gathers header or query values into a `[String: String]` box.
 private final class ValueCollector {
     var values: [String: String] = [:]
+}
+
+/// The connection's ``WatchedConnection``, stored in MHD's socket context when it opened.
+private func watchedConnection(_ connection: OpaquePointer) -> WatchedConnection? {
+    guard let raw = quire_mhd_socket_context(connection) else { return nil }
+    return Unmanaged<WatchedConnection>.fromOpaque(raw).takeUnretainedValue()
 }
 
 func quireAccessHandler(
@@ -49,11 +150,11 @@ func quireAccessHandler(
     guard let cls, let connection, let url, let method, let uploadDataSize, let requestContext
     else { return .NO }
     let limit = WireRoutes.maxBodyBytes
+    let host = Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue()
 
     // First call: headers only. Refuse a declared oversize body before reading any of it.
     guard let stored = requestContext.pointee else {
         let context = MicroHTTPRequestContext()
-        Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue().inFlight.enter()
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
         let headers = collect(connection, kind: .HEADER_KIND)
         let declared = headers.first { $0.key.lowercased() == "content-length" }.flatMap {
@@ -68,26 +169,43 @@ func quireAccessHandler(
     }
     let context = Unmanaged<MicroHTTPRequestContext>.fromOpaque(stored).takeUnretainedValue()
 
-    // Middle calls: body chunks. Stop keeping bytes once over the limit; answer at the end.
+    // Called again after the connection resumed: the core's answer is ready.
+    if let pending = context.pending {
+        guard let answer = pending.takeAnswer() else { return .YES }
+        return queue(answer, on: connection)
+    }
+
+    // Middle calls: body chunks. A body (chunked, so undeclared) that passes the limit gets 413
+    // at once and the connection closes, instead of being read and discarded for as long as it
+    // comes. MHD refuses to queue a response in the middle of a body, so the 413 is written to
+    // the socket here (MHD writes nothing on it while it reads a body), and returning NO makes
+    // MHD close the connection without reading more.
     let chunk = uploadDataSize.pointee
     if chunk > 0 {
-        if !context.tooLarge, let uploadData {
-            if context.body.count + chunk > limit {
-                context.tooLarge = true
-                context.body = Data()
-            } else {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: chunk) {
-                    context.body.append($0, count: chunk)
-                }
+        uploadDataSize.pointee = 0
+        if context.answered { return .YES }
+        if context.body.count + chunk > limit {
+            context.tooLarge = true
+            context.answered = true
+            context.body = Data()
+            if let watched = watchedConnection(connection) { host.watch.requestArrived(watched) }
+            writeDirectly(.error(.payloadTooLarge), reason: "Payload Too Large", on: connection)
+            return .NO
+        }
+        if let uploadData {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: chunk) {
+                context.body.append($0, count: chunk)
             }
         }
-        uploadDataSize.pointee = 0
         return .YES
     }
 
-    // Final call: hand the whole request to the core.
+    // Final call: the request arrived whole; hand it to the core and suspend the connection
+    // until the answer is ready (a long-poll then holds no thread).
     if context.answered { return .YES }
     context.answered = true
+    let watched = watchedConnection(connection)
+    if let watched { host.watch.requestArrived(watched) }
     if context.tooLarge { return queue(.error(.payloadTooLarge), on: connection) }
     let request = HTTPRequest(
         method: String(cString: method), path: String(cString: url),
@@ -95,17 +213,18 @@ func quireAccessHandler(
         headers: collect(connection, kind: .HEADER_KIND), body: context.body,
         remoteAddress: clientAddress(connection))
     context.body = Data()
-    let host = Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue()
-    let slot = ResponseSlot()
-    // This is an MHD connection thread, not a Swift concurrency thread: blocking it is safe and
-    // holds only this connection.
-    Task {
-        slot.response = await host.core.handle(request)
-        slot.done.signal()
-    }
-    slot.done.wait()
-    return queue(slot.response, on: connection)
+    let pending = PendingAnswer(connection: connection, watched: watched, host: host)
+    context.pending = pending
+    host.inFlight.enter()
+    pending.start(request)
+    if let answer = pending.suspendUnlessAnswered() { return queue(answer, on: connection) }
+    return .YES
 }
+
+// MHD_REQUEST_TERMINATED_COMPLETED_OK and MHD_CONNECTION_NOTIFY_STARTED: Swift imports these two
+// C enums without their case names.
+private let completedOK: UInt32 = 0
+private let connectionStarted: UInt32 = 0
 
 func quireRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
@@ -113,9 +232,36 @@ func quireRequestCompleted(
     _ reason: MHD_RequestTerminationCode
 ) {
     guard let cls, let requestContext, let stored = requestContext.pointee else { return }
-    Unmanaged<MicroHTTPRequestContext>.fromOpaque(stored).release()
+    let host = Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<MicroHTTPRequestContext>.fromOpaque(stored).takeRetainedValue()
     requestContext.pointee = nil
-    Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue().inFlight.leave()
+    if let pending = context.pending {
+        // Ended before its answer went out (client gone, shutdown): stop the core's work.
+        if reason.rawValue != completedOK { pending.cancel() }
+        host.inFlight.leave()
+    }
+    if let connection, let watched = watchedConnection(connection) {
+        host.watch.answerSent(watched)
+    }
+}
+
+/// MHD_OPTION_NOTIFY_CONNECTION: a connection opened or closed. Opened ones join the host's
+/// ``ConnectionWatch`` (deadline counting); closed ones leave it before MHD closes their socket.
+func quireConnectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection, let socketContext else { return }
+    let host = Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == connectionStarted {
+        let watched = host.watch.opened(descriptor: quire_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+    } else if let raw = socketContext.pointee {
+        let watched = Unmanaged<WatchedConnection>.fromOpaque(raw).takeRetainedValue()
+        socketContext.pointee = nil
+        host.watch.closed(watched)
+    }
 }
 
 private func collectValue(
@@ -147,6 +293,28 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
         address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST)
     guard code == 0 else { return "" }
     return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Writes `response` whole to the connection's socket with `Connection: close`, bypassing MHD:
+/// only for an answer MHD will not queue (in the middle of a request body), just before the
+/// handler returns NO and MHD closes the connection.
+private func writeDirectly(_ response: HTTPResponse, reason: String, on connection: OpaquePointer) {
+    let descriptor = quire_mhd_connection_fd(connection)
+    guard descriptor >= 0 else { return }
+    var head = "HTTP/1.1 \(response.status) \(reason)\r\nConnection: close\r\n"
+    for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+        head += "\(name): \(value)\r\n"
+    }
+    head += "Content-Length: \(response.body.count)\r\n\r\n"
+    let bytes = Data(head.utf8) + response.body
+    bytes.withUnsafeBytes { raw in
+        var sent = 0
+        while sent < raw.count {
+            let count = send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            if count <= 0 { return }
+            sent += count
+        }
+    }
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -3,17 +3,24 @@ import Foundation
 
 /// Serves a ``NotesServer`` over HTTP with libmicrohttpd.
 ///
-/// Each connection gets its own thread (`MHD_USE_THREAD_PER_CONNECTION`), so a long-poll blocks only
-/// its own thread while the core awaits. Bodies over `WireRoutes.maxBodyBytes` get 413 without being
-/// kept. Connections are capped and idle ones time out, so stuck clients cannot pin threads forever.
+/// libmicrohttpd runs as an event loop (epoll) on a small thread pool (``MicroHTTPLimits``):
+/// a connection costs a socket and a memory pool, not a thread. When a request has arrived whole
+/// its connection is suspended while the core's task computes the answer, then resumed to send
+/// it, so a long-poll holds no thread. A ``ConnectionWatch`` closes connections whose request
+/// has not arrived within its deadline (slow or silent clients) and ends a suspended request
+/// whose client hung up. Connections are capped in all and per client address. Bodies over
+/// `WireRoutes.maxBodyBytes` get 413 without being kept.
 ///
 /// Thread safety: the only mutable state is `daemon`, guarded by `lock`; libmicrohttpd's own calls
-/// are thread-safe. That is why the class may be `@unchecked Sendable`.
+/// are thread-safe, and the callbacks' shared state guards itself. That is why the class may be
+/// `@unchecked Sendable`.
 public final class MicroHTTPServer: @unchecked Sendable {
     public let core: NotesServer
     public let host: String
     /// The port actually bound (the system's pick when asked for 0).
     public let port: UInt16
+    /// The limits in force; `maxConnections` after clamping to the open-files limit.
+    public let limits: MicroHTTPLimits
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
@@ -21,30 +28,41 @@ public final class MicroHTTPServer: @unchecked Sendable {
 
     /// Starts listening on `host:port` (IPv4 or IPv6 literal, or `localhost`); port 0 picks a free one.
     ///
-    /// Throws ``MicroHTTPServerError`` when the host is not an address or the port cannot be bound
-    /// (in use, or privileged).
+    /// Raises the process's open-files soft limit to its hard limit, and clamps
+    /// `limits.maxConnections` to what fits under it. Throws ``MicroHTTPServerError`` when the
+    /// host is not an address or the port cannot be bound (in use, or privileged).
     public init(
         core: NotesServer, host: String = "127.0.0.1", port: UInt16 = 0,
-        maxConnections: UInt32 = 256, connectionTimeoutSeconds: UInt32 = 60
+        limits: MicroHTTPLimits = MicroHTTPLimits()
     ) throws {
         self.core = core
         self.host = host
+        var limits = limits
+        limits.maxConnections = limits.effectiveConnectionLimit()
+        self.limits = limits
         let address = try SocketAddress(host: host, port: port)
-        let context = Unmanaged.passRetained(MicroHTTPHostContext(core: core))
-        var flags =
-            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-            | MHD_USE_ITC.rawValue
+        let watch = ConnectionWatch(requestDeadline: .seconds(max(1, limits.requestDeadlineSeconds)))
+        let context = Unmanaged.passRetained(MicroHTTPHostContext(core: core, watch: watch))
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
             let options: [CVarArg] = [
                 MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(sockaddr),
-                MHD_OPTION.CONNECTION_LIMIT.rawValue, maxConnections,
-                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, connectionTimeoutSeconds,
+                MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, limits.threads)),
+                MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections),
+                MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(max(0, limits.connectionsPerAddress)),
+                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, limits.idleTimeoutSeconds)),
                 MHD_OPTION.NOTIFY_COMPLETED.rawValue,
                 OpaquePointer(
                     unsafeBitCast(
                         quireRequestCompleted as MHD_RequestCompletedCallback,
+                        to: UnsafeRawPointer.self)),
+                OpaquePointer(context.toOpaque()),
+                MHD_OPTION.NOTIFY_CONNECTION.rawValue,
+                OpaquePointer(
+                    unsafeBitCast(
+                        quireConnectionNotified as MHD_NotifyConnectionCallback,
                         to: UnsafeRawPointer.self)),
                 OpaquePointer(context.toOpaque()),
                 MHD_OPTION.END.rawValue,
@@ -56,6 +74,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
         }
         guard let started else {
             let reason = errno == 0 ? "" : " (\(String(cString: strerror(errno))))"
+            watch.stop()
             context.release()
             throw MicroHTTPServerError(
                 "cannot listen on \(host):\(port)\(reason); the port may be in use: "
@@ -68,7 +87,10 @@ public final class MicroHTTPServer: @unchecked Sendable {
 
     deinit {
         if let daemon {
+            let host = context.takeUnretainedValue()
+            host.resumeEverySuspendedConnection()
             MHD_stop_daemon(daemon)
+            host.watch.stop()
             context.release()
         }
     }
@@ -79,9 +101,15 @@ public final class MicroHTTPServer: @unchecked Sendable {
         return URL(string: "http://\(hostPart):\(port)")!
     }
 
+    /// Connections open now (tracked by the host's watch), for tests and the benchmark.
+    public var openConnections: Int {
+        context.takeUnretainedValue().watch.openCount
+    }
+
     /// Stops cleanly: stops accepting, ends every long-poll (each answers its page), waits for the
-    /// requests in flight, stops the daemon, then shuts the core's storage. Calling it again does
-    /// nothing. Safe to call from any task; the blocking stop runs on a thread of its own.
+    /// requests in flight, answers any request still suspended with 503 (a suspended connection
+    /// would abort MHD_stop_daemon), stops the daemon, then shuts the core's storage. Calling it
+    /// again does nothing. Safe to call from any task; the blocking stop runs on a thread of its own.
     public func stop() async {
         let taken: OpaquePointer? = lock.withLock {
             defer { daemon = nil }
@@ -91,13 +119,15 @@ public final class MicroHTTPServer: @unchecked Sendable {
         let listener = MHD_quiesce_daemon(daemon)
         await core.wakeAllWaiters()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            // MHD_stop_daemon joins every connection thread: never block a Swift concurrency thread.
+            // MHD_stop_daemon joins the event-loop threads: never block a Swift concurrency thread.
             let stopping = DaemonHandle(daemon)
-            let inFlight = context.takeUnretainedValue().inFlight
+            let host = context.takeUnretainedValue()
             let thread = Thread {
                 // Let woken long-polls and other requests in flight finish sending their answers.
-                _ = inFlight.wait(timeout: .now() + .seconds(5))
+                _ = host.inFlight.wait(timeout: .now() + .seconds(5))
+                host.resumeEverySuspendedConnection()
                 MHD_stop_daemon(stopping.pointer)
+                host.watch.stop()
                 continuation.resume()
             }
             thread.start()

@@ -148,7 +148,11 @@ extension NotesServer {
         let ticket = await tripNotifier.ticket(for: account)
         var page = try await tripsFeedPage(trips, account: account, query.since, query.limit)
         if query.wait > 0, page.trips.isEmpty {
-            await tripNotifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
+            guard
+                await tripNotifier.wait(
+                    for: account, after: ticket, timeout: .seconds(query.wait),
+                    limit: configuration.longPollsPerAccount)
+            else { return .longPollRefused(page, wait: query.wait) }
             page = try await tripsFeedPage(trips, account: account, query.since, query.limit)
         }
         return .json(200, page)

@@ -211,7 +211,11 @@ public final class NotesServer: Sendable {
         var page = try await changesPage(
             reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         if query.wait > 0, page.changes.isEmpty {
-            await notifier.wait(for: account, after: ticket, timeout: .seconds(query.wait))
+            guard
+                await notifier.wait(
+                    for: account, after: ticket, timeout: .seconds(query.wait),
+                    limit: configuration.longPollsPerAccount)
+            else { return .longPollRefused(page, wait: query.wait) }
             page = try await changesPage(
                 reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         }
@@ -269,6 +273,13 @@ public final class NotesServer: Sendable {
                 }
                 return entry
             }
+            // Past the byte budget: the same page with fewer notes, as if the client had asked
+            // for that limit, so the cursor and `hasMore` keep the storage's own rules. (The
+            // storage read the whole page once; a budget inside its query would spare that.)
+            let fitting = Self.notesWithinBudget(changes, budget: configuration.changesPageBytes)
+            if fitting < changes.count, fitting < limit {
+                return try await changesPage(reader: reader, since: since, known: known, limit: fitting)
+            }
             // A listing's pages carry where it began: its first page's feed position.
             let listingStart = inFullListing && hasMore ? since?.listingStart ?? highest : nil
             return ChangesPageDTO(
@@ -276,6 +287,16 @@ public final class NotesServer: Sendable {
                 nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
                 hasMore: hasMore, remaining: remaining)
         }
+    }
+
+    /// How many of `changes`, from the first, fit in `budget` payload bytes; at least one.
+    static func notesWithinBudget(_ changes: [NoteChangeDTO], budget: Int) -> Int {
+        var bytes = 0
+        for (index, change) in changes.enumerated() {
+            bytes += change.payload?.utf8.count ?? 0
+            if bytes > budget { return max(1, index) }
+        }
+        return changes.count
     }
 
     // MARK: - Maintenance

@@ -29,6 +29,17 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// refresh token revokes its session).
     public var refreshRetryGrace: TimeInterval = 60
 
+    /// The most long-polls (`wait=` on the notes feed, and on the trips feed, counted apart) one
+    /// account may hold at once. One more answers at once with the current page and
+    /// `Retry-After`, so a client cannot pin the server's connections by polling in a loop.
+    /// Default 64: a device holds one, a person has a few devices.
+    public var longPollsPerAccount: Int = 64
+
+    /// The most payload bytes one changes page carries: a page stops before the note that would
+    /// pass it (and says `hasMore`), though it always carries at least one note. Default 8 MiB,
+    /// twice the largest note a PUT can store.
+    public var changesPageBytes: Int = 8 * 1024 * 1024
+
     public init(
         accessTokenTTL: Int = 900, minKDFIterations: Int = 100_000,
         newAccountKDFIterations: Int = 600_000, authHashIterations: Int = 100_000,

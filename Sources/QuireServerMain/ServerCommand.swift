@@ -10,6 +10,12 @@ enum ServerCommand: Equatable {
         var accessTokenTTL = 900
         var minKDFIterations = 100_000
         var authHashIterations = 100_000
+        var maxConnections = 10_000
+        var connectionsPerAddress = 128
+        var requestDeadline = 30
+        var idleTimeout = 60
+        var httpThreads = 2
+        var longPollsPerAccount = 64
     }
 
     case serve(ServeOptions)
@@ -19,7 +25,10 @@ enum ServerCommand: Equatable {
         Usage:
           quire-server [--host H] [--port P] [--db FILE] [--tombstone-days N]
                        [--access-token-ttl SECONDS] [--min-kdf-iterations N]
-                       [--auth-hash-iterations N]
+                       [--auth-hash-iterations N] [--max-connections N]
+                       [--connections-per-address N] [--request-deadline SECONDS]
+                       [--idle-timeout SECONDS] [--http-threads N]
+                       [--long-polls-per-account N]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP. People create accounts and sign in from a client
@@ -37,6 +46,17 @@ enum ServerCommand: Equatable {
                                        (default 100000; lower only for tests and demos)
           --auth-hash-iterations N     PBKDF2 iterations of the server's hash of each auth key
                                        (default 100000; lower only for tests and demos)
+          --max-connections N          connections open at once, long-polls included (default
+                                       10000; lowered to fit the open-files limit)
+          --connections-per-address N  connections one client address may hold (default 128;
+                                       0 for no cap)
+          --request-deadline SECONDS   a request must arrive whole (headers and body) within this
+                                       of its connection opening or its previous answer, or the
+                                       connection is closed (default 30)
+          --idle-timeout SECONDS       close a connection silent this long (default 60)
+          --http-threads N             event-loop threads serving connections (default 2)
+          --long-polls-per-account N   long-polls one account may hold; one more answers at once
+                                       with Retry-After (default 64)
 
         Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
         database); the message on stderr says what to do.
@@ -66,6 +86,12 @@ enum ServerCommand: Equatable {
             "--access-token-ttl": (1...86_400, \.accessTokenTTL),
             "--min-kdf-iterations": (1...100_000_000, \.minKDFIterations),
             "--auth-hash-iterations": (1...100_000_000, \.authHashIterations),
+            "--max-connections": (1...1_000_000, \.maxConnections),
+            "--connections-per-address": (0...1_000_000, \.connectionsPerAddress),
+            "--request-deadline": (1...3_600, \.requestDeadline),
+            "--idle-timeout": (1...86_400, \.idleTimeout),
+            "--http-threads": (1...64, \.httpThreads),
+            "--long-polls-per-account": (1...1_000_000, \.longPollsPerAccount),
         ]
     }
 

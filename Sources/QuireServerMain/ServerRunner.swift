@@ -19,12 +19,12 @@ enum ServerRunner {
     private static func serve(_ options: ServerCommand.ServeOptions) async -> Int32 {
         let server: NotesServer
         do {
-            server = try NotesServer.sqlite(
-                path: options.databasePath,
-                configuration: NotesServerConfiguration(
-                    accessTokenTTL: options.accessTokenTTL,
-                    minKDFIterations: options.minKDFIterations,
-                    authHashIterations: options.authHashIterations))
+            var configuration = NotesServerConfiguration(
+                accessTokenTTL: options.accessTokenTTL,
+                minKDFIterations: options.minKDFIterations,
+                authHashIterations: options.authHashIterations)
+            configuration.longPollsPerAccount = options.longPollsPerAccount
+            server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
         } catch {
             return fail(
                 "cannot open database \(options.databasePath): \(error); check the path and "
@@ -39,7 +39,13 @@ enum ServerRunner {
         }
         let host: MicroHTTPServer
         do {
-            host = try MicroHTTPServer(core: server, host: options.host, port: options.port)
+            host = try MicroHTTPServer(
+                core: server, host: options.host, port: options.port,
+                limits: MicroHTTPLimits(
+                    maxConnections: options.maxConnections,
+                    connectionsPerAddress: options.connectionsPerAddress,
+                    requestDeadlineSeconds: options.requestDeadline,
+                    idleTimeoutSeconds: options.idleTimeout, threads: options.httpThreads))
         } catch {
             await server.shutDown()
             return fail("\(error)")

@@ -87,6 +87,33 @@ struct MicroHTTPServerTests {
         await host.stop()
     }
 
+    @Test func chunkedUploadPastTheBodyLimitGets413AtTheLimitAndIsClosed() async throws {
+        let socket = try LoopbackSocket(port: host.port)
+        socket.send(
+            "PUT \(WireRoutes.note(ServerHarness.uuid())) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: Bearer \(token)\r\nIdempotency-Key: big\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n")
+        let chunk = String(repeating: "a", count: 65_536)
+
+        // Exactly the limit, then one byte more, then the client pauses without ending the body:
+        // the answer must come now, not when (if ever) the body ends. (Bytes sent beyond the one
+        // that crossed would sit unread when the server closes, and a socket closed with unread
+        // bytes resets the connection, dropping the answer: real clients see a broken pipe.)
+        let answer = await onThread {
+            for _ in 0..<(WireRoutes.maxBodyBytes / 65_536) { socket.send("10000\r\n\(chunk)\r\n") }
+            socket.send("1\r\na\r\n")
+            return socket.readToEnd(timeout: .seconds(5))
+        }
+
+        let exchange = LoopbackExchange.parse(answer.data)
+        #expect(exchange?.status == 413, "answered: \(String(decoding: answer.data.prefix(200), as: UTF8.self))")
+        #expect(answer.closed)
+        let health = await onThread { [port = host.port] in LoopbackExchange.send(port: port, "GET", "/v1/health") }
+        #expect(health?.status == 200)
+        #expect(try await harness.everything(token: token).isEmpty)
+        await host.stop()
+    }
+
     @Test func stopEndsWaitingLongPollPromptly() async throws {
         let cursor = try await harness.changes(token: token).nextCursor
         let poll = Task { [session] in

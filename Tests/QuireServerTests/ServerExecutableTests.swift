@@ -59,6 +59,11 @@ final class ServerExecutableTests {
         #expect(run.stdout.contains("--access-token-ttl SECONDS"))
         #expect(run.stdout.contains("--min-kdf-iterations N"))
         #expect(run.stdout.contains("--auth-hash-iterations N"))
+        #expect(
+            run.stdout.contains("--connections-per-address N  connections one client address may hold (default 128"))
+        #expect(run.stdout.contains("--request-deadline SECONDS"))
+        #expect(run.stdout.contains("--long-polls-per-account N   long-polls one account may hold"))
+        #expect(run.stdout.contains("(default 64)"))
         #expect(!run.stdout.contains("add-account"))
     }
 
@@ -141,6 +146,34 @@ final class ServerExecutableTests {
 
         #expect(exited)
         #expect(process.exitStatus == 0)
+    }
+
+    @Test func connectionsPerAddressFlagCapsOneClientAddress() async throws {
+        let process = try ChildProcess(
+            [
+                try Self.binary().path, "--port", "0", "--db", database, "--connections-per-address", "2",
+                "--request-deadline", "20",
+            ], stdout: .pipe, stderr: .null)
+        defer { process.signal(SIGTERM) }
+        let out = try #require(process.output)
+        let port = try #require(
+            await onThread {
+                var printed = Data()
+                while !printed.contains(UInt8(ascii: "\n")) {
+                    let chunk = out.availableData
+                    if chunk.isEmpty { break }
+                    printed += chunk
+                }
+                let line = String(decoding: printed, as: UTF8.self)
+                return line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
+            })
+
+        let sockets = try (0..<3).map { _ in try LoopbackSocket(port: port, source: "127.0.0.2") }
+        let ends = await onThread { sockets.map { $0.readToEnd(timeout: .milliseconds(500)).closed } }
+        let health = await onThread { LoopbackExchange.send(port: port, "GET", "/v1/health") }
+
+        #expect(ends == [false, false, true])
+        #expect(health?.status == 200)
     }
 
     private static func post<T: Encodable>(_ url: String, _ body: T, _ session: URLSession)
