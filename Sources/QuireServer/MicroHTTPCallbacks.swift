@@ -328,5 +328,19 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     for (name, value) in response.headers {
         _ = MHD_add_response_header(mhdResponse, name, value)
     }
+    // Every answer's content type is the one to use: no browser may guess another (issue 12, 9).
+    _ = MHD_add_response_header(mhdResponse, "X-Content-Type-Options", "nosniff")
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+}
+
+/// libmicrohttpd's unescaping of the path and of each query value, except that a string with an
+/// escaped NUL (`%00`) is left escaped: decoded, the NUL would end the C string the core reads,
+/// so `/metrics%00.css` was served as `/metrics` and an id or cursor was cut short (issue 12, 9).
+/// Left escaped, such a path names no route and such a value is not a valid id or cursor.
+func quireUnescape(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
+) -> Int {
+    guard let text else { return 0 }
+    if strstr(text, "%00") != nil { return strlen(text) }
+    return MHD_http_unescape(text)
 }

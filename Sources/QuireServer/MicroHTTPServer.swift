@@ -65,6 +65,15 @@ public final class MicroHTTPServer: @unchecked Sendable {
                         quireConnectionNotified as MHD_NotifyConnectionCallback,
                         to: UnsafeRawPointer.self)),
                 OpaquePointer(context.toOpaque()),
+                MHD_OPTION.UNESCAPE_CALLBACK.rawValue,
+                OpaquePointer(
+                    unsafeBitCast(
+                        quireUnescape
+                            as @convention(c) (
+                                UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?
+                            ) -> Int,
+                        to: UnsafeRawPointer.self)),
+                OpaquePointer(context.toOpaque()),
                 MHD_OPTION.END.rawValue,
             ]
             return withVaList(options) { arguments in

@@ -71,6 +71,44 @@ struct MicroHTTPServerTests {
         await host.stop()
     }
 
+    /// An escaped NUL ended the C string libmicrohttpd hands over, so `/metrics%00.css` was
+    /// served as `/metrics` (issue 12, 9): it is kept escaped and names no route; a NUL in a
+    /// query value is kept escaped too, so a cursor or id with one is invalid, never cut short.
+    @Test(arguments: [("/metrics%00.css", 404), ("/v1/health%00", 404), ("/v1/notes/changes%00x", 405)])
+    func anEscapedNulInThePathNamesNoRoute(_ target: String, _ status: Int) async throws {
+        let answer = await onThread { [port = host.port, token] in
+            LoopbackExchange.send(port: port, "GET", target, headers: ["Authorization": "Bearer \(token)"])
+        }
+
+        // The last one is a note id (`changes%00x`), which no GET route takes.
+        #expect(answer?.status == status, "\(String(decoding: answer?.body ?? Data(), as: UTF8.self))")
+        await host.stop()
+    }
+
+    @Test func anEscapedNulInACursorIsAnInvalidCursor() async throws {
+        let answer = await onThread { [port = host.port, token] in
+            LoopbackExchange.send(
+                port: port, "GET", WireRoutes.changes + "?since=YzI6MDow%00junk",
+                headers: ["Authorization": "Bearer \(token)"])
+        }
+
+        #expect(answer?.status == 400)
+        await host.stop()
+    }
+
+    /// Every answer says its content type is the one to use (issue 12, 9).
+    @Test func everyAnswerForbidsContentSniffing() async throws {
+        let answers = await onThread { [port = host.port] in
+            [
+                LoopbackExchange.send(port: port, "GET", "/v1/health"),
+                LoopbackExchange.send(port: port, "GET", "/v1/nowhere"),
+            ]
+        }
+
+        #expect(answers.map { $0?.headers["x-content-type-options"] } == ["nosniff", "nosniff"])
+        await host.stop()
+    }
+
     @Test func oversizeBodyGets413AndServerKeepsServing() async throws {
         let (status, data, _) = try await send(
             request(
