@@ -13,7 +13,12 @@ public actor SQLiteServerStorage: ServerStorage {
     ///
     /// Throws ``SQLiteError`` when the file cannot be opened, is not a database, or comes from a
     /// newer version of the server.
+    ///
+    /// The file is the server's whole state (tokens' hashes, wrapped keys, ciphertext): it is made
+    /// readable by its owner only (0600), as are the journal files SQLite makes beside it with the
+    /// same mode; an existing file with looser permissions is tightened (issue 12, 9).
     public init(path: String) throws {
+        Self.restrictToOwner(path)
         let connection = try SQLiteConnection(path: path, durability: .full)
         try Self.migrator.migrate(connection)
         self.connection = connection
@@ -21,6 +26,19 @@ public actor SQLiteServerStorage: ServerStorage {
 
     public func close() {
         connection = nil
+    }
+
+    /// Creates `path` with mode 0600 if it does not exist, and takes group and other permissions
+    /// off it (and off its `-wal` and `-shm` files) if it does. `:memory:` and failures are left
+    /// to the open, which reports them.
+    static func restrictToOwner(_ path: String) {
+        guard path != ":memory:", !path.isEmpty else { return }
+        let descriptor = Foundation.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { Foundation.close(descriptor) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { chmod(file, 0o600) }
+        }
     }
 
     // MARK: - Writes
