@@ -285,7 +285,8 @@ public final class NotesServer: Sendable {
             return ChangesPageDTO(
                 changes: changes,
                 nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
-                hasMore: hasMore, remaining: remaining)
+                // A store that cannot count what is left says 0 with more to come: no total then.
+                hasMore: hasMore, remaining: hasMore && remaining == 0 ? nil : remaining)
         }
     }
 

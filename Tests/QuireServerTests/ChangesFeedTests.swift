@@ -39,6 +39,21 @@ struct ChangesFeedTests {
         #expect(after.nextCursor == third.nextCursor)
     }
 
+    /// Each page says how many changes are left after it, for a progress total (issue 11): a
+    /// listing counts live notes only, an incremental pull tombstones too.
+    @Test func everyPageSaysHowManyRemain() async throws {
+        let ids = try await createNotes(5)
+        _ = await harness.delete(ids[4], base: 1, token: token)
+
+        let first = try await harness.changes(token: token, limit: 2)
+        let second = try await harness.changes(token: token, since: first.nextCursor, limit: 2)
+        let incremental = try await harness.changes(token: token, since: ChangeCursor(seq: 0).text, limit: 2)
+
+        #expect(first.remaining == 2)
+        #expect(second.remaining == 1)  // the rest of the listing's pages carry tombstones too
+        #expect(incremental.remaining == 3)  // five notes, one a tombstone now
+    }
+
     @Test func exactlyFullPageReportsNoMore() async throws {
         _ = try await createNotes(2)
 
