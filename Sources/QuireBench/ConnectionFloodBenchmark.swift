@@ -1,5 +1,6 @@
 import Foundation
 import QuireSpawn
+import QuireTestSupport
 import QuireWire
 
 /// Issue 12's availability numbers, against the server in a child process
@@ -53,21 +54,21 @@ enum ConnectionFloodBenchmark {
         let prober = ready.tokens[ready.tokens.count - 1]
         let cursors = try pollers.map { token -> String in
             guard
-                let answer = BenchSocket.exchange(
+                let answer = LoopbackExchange.send(
                     port: port, "GET", WireRoutes.changes, headers: ["Authorization": "Bearer \(token)"]),
                 answer.status == 200
             else { throw BenchFailure("the first changes page failed") }
-            return try WireJSON.decoder().decode(ChangesPageDTO.self, from: Data(answer.body.utf8)).nextCursor
+            return try WireJSON.decoder().decode(ChangesPageDTO.self, from: answer.body).nextCursor
         }
         let baseline = probe(port: port, token: prober, count: probes)
 
         // 10,000 long-polls, held.
         let before = FloodServerChild.residentKiB(of: pid) ?? 0
         let opening = ContinuousClock.now
-        var held: [BenchSocket] = []
+        var held: [LoopbackSocket] = []
         for index in 0..<polls {
             let account = index % pollers.count
-            let socket = try BenchSocket(port: port, source: "127.0.1.\(1 + index / pollsPerAddress)")
+            let socket = try LoopbackSocket(port: port, source: "127.0.1.\(1 + index / pollsPerAddress)")
             socket.send(
                 "GET \(WireRoutes.changes)?since=\(cursors[account])&wait=30 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                     + "Authorization: Bearer \(pollers[account])\r\n\r\n")
@@ -85,9 +86,9 @@ enum ConnectionFloodBenchmark {
         Thread.sleep(forTimeInterval: 1)
 
         // 1,000 slowloris connections from one address, a header line each every second.
-        var slow: [BenchSocket] = []
+        var slow: [LoopbackSocket] = []
         for _ in 0..<slowloris {
-            let socket = try BenchSocket(port: port, source: "127.0.0.2")
+            let socket = try LoopbackSocket(port: port, source: "127.0.0.2")
             socket.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             slow.append(socket)
         }
@@ -140,18 +141,18 @@ enum ConnectionFloodBenchmark {
         for index in 0..<count {
             let started = ContinuousClock.now
             if index % 2 == 0 {
-                guard BenchSocket.exchange(port: port, "GET", "/v1/health")?.status == 200 else {
+                guard LoopbackExchange.send(port: port, "GET", "/v1/health")?.status == 200 else {
                     result.failures += 1
                     continue
                 }
                 result.health.append(ContinuousClock.now - started)
             } else {
-                let answer = BenchSocket.exchange(
+                let answer = LoopbackExchange.send(
                     port: port, "PUT", WireRoutes.note(UUID().uuidString.lowercased()),
                     headers: [
                         "Authorization": "Bearer \(token)", "Content-Type": "application/json",
                         WireRoutes.idempotencyKeyHeader: UUID().uuidString,
-                    ], body: body)
+                    ], body: Data(body.utf8))
                 guard answer?.status == 200 else {
                     result.failures += 1
                     continue
@@ -180,7 +181,7 @@ private final class DripThread: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
 
-    init(_ sockets: [BenchSocket]) {
+    init(_ sockets: [LoopbackSocket]) {
         let box = SocketBox(sockets)
         Thread.detachNewThread { [self] in
             var line = 0
@@ -197,8 +198,8 @@ private final class DripThread: @unchecked Sendable {
 
 /// @unchecked Sendable: handed to the drip thread, which alone uses the sockets meanwhile.
 private struct SocketBox: @unchecked Sendable {
-    let sockets: [BenchSocket]
-    init(_ sockets: [BenchSocket]) { self.sockets = sockets }
+    let sockets: [LoopbackSocket]
+    init(_ sockets: [LoopbackSocket]) { self.sockets = sockets }
 }
 
 /// Runs blocking socket work on a thread of its own, off the concurrency pool.

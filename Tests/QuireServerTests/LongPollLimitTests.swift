@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import QuireWire
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import QuireWire
 import Testing
 
@@ -109,16 +110,24 @@ struct MicroHTTPServerTests {
         await host.stop()
     }
 
+    /// The 413 comes as soon as the headers declare too much, before any of the body is read.
+    /// (Over URLSession the test was flaky under load: the server closes after answering, and a
+    /// client still sending its body meets a broken pipe before it reads the answer.)
     @Test func oversizeBodyGets413AndServerKeepsServing() async throws {
-        let (status, data, _) = try await send(
-            request(
-                "PUT", WireRoutes.note(ServerHarness.uuid()), headers: ["Idempotency-Key": "big"],
-                body: Data(count: WireRoutes.maxBodyBytes + 1)))
+        let answer = await onThread { [port = host.port, token] in
+            guard let socket = try? LoopbackSocket(port: port) else { return (data: Data(), closed: false) }
+            socket.send(
+                "PUT \(WireRoutes.note(ServerHarness.uuid())) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: Bearer \(token)\r\nIdempotency-Key: big\r\n"
+                    + "Content-Length: \(WireRoutes.maxBodyBytes + 1)\r\n\r\n")
+            return socket.readToEnd(timeout: .seconds(5))
+        }
+        let exchange = try #require(LoopbackExchange.parse(answer.data))
         let (health, _, _) = try await send(request("GET", "/v1/health"))
 
-        #expect(status == 413)
+        #expect(exchange.status == 413)
         #expect(
-            try JSONDecoder().decode(ErrorResponseDTO.self, from: data).error.code
+            try JSONDecoder().decode(ErrorResponseDTO.self, from: exchange.body).error.code
                 == "payload_too_large")
         #expect(health == 200)
         #expect(try await harness.everything(token: token).isEmpty)
@@ -159,7 +168,7 @@ struct MicroHTTPServerTests {
             let (_, response) = try await session.data(for: request)
             return (response as? HTTPURLResponse)?.statusCode
         }
-        try #require(await eventually { await harness.server.notifier.waiterCount == 1 })
+        try #require(await eventually(timeout: .seconds(60)) { await harness.server.notifier.waiterCount == 1 })
         let started = ContinuousClock.now
 
         await host.stop()

@@ -9,13 +9,13 @@ import Foundation
 /// half-sent requests, and seeing when the server closes the socket.
 ///
 /// Blocking calls with short receive timeouts; one test task uses one socket at a time.
-final class LoopbackSocket: @unchecked Sendable {
+public final class LoopbackSocket: @unchecked Sendable {
     // @unchecked Sendable: the descriptor is set once; a test hands a socket between its tasks
     // but never uses one from two at once.
-    let descriptor: Int32
+    public let descriptor: Int32
 
     /// Connects to `127.0.0.1:port` from `source` (any port). Throws when the connection fails.
-    init(port: UInt16, source: String = "127.0.0.1") throws {
+    public init(port: UInt16, source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketFailure("socket: \(errno)") }
         var local = sockaddr_in()
@@ -43,7 +43,7 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Sends all of `text`; returns false when the server already closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -58,7 +58,7 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Reads until the server closes the connection or `timeout` passes; returns what arrived
     /// and whether the server closed it.
-    func readToEnd(timeout: Duration) -> (data: Data, closed: Bool) {
+    public func readToEnd(timeout: Duration) -> (data: Data, closed: Bool) {
         let deadline = ContinuousClock.now + timeout
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -75,28 +75,34 @@ final class LoopbackSocket: @unchecked Sendable {
         return (data, false)
     }
 
+    /// Whether anything arrived or the server closed the socket, without waiting.
+    public var hasAnswerOrClosed: Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+
     /// Closes the connection now (the peer sees an orderly close).
-    func shutDown() {
+    public func shutDown() {
         Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 }
 
-struct SocketFailure: Error, CustomStringConvertible {
-    let description: String
+public struct SocketFailure: Error, CustomStringConvertible {
+    public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }
 
 /// One HTTP/1.1 exchange over a fresh loopback connection with `Connection: close`: the status,
 /// the headers (names lowercased) and the body, or nil if no whole answer came within `timeout`.
-struct LoopbackExchange: Sendable {
-    let status: Int
-    let headers: [String: String]
-    let body: Data
+public struct LoopbackExchange: Sendable {
+    public let status: Int
+    public let headers: [String: String]
+    public let body: Data
 
-    static func send(
+    public static func send(
         port: UInt16, _ method: String, _ target: String, headers: [String: String] = [:],
         body: Data = Data(), source: String = "127.0.0.1", timeout: Duration = .seconds(5)
     ) -> LoopbackExchange? {
@@ -111,7 +117,7 @@ struct LoopbackExchange: Sendable {
     }
 
     /// Parses a whole answer (the server closed after it, so the body is the rest).
-    static func parse(_ data: Data) -> LoopbackExchange? {
+    public static func parse(_ data: Data) -> LoopbackExchange? {
         let text = String(decoding: data, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { return nil }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
@@ -131,7 +137,7 @@ struct LoopbackExchange: Sendable {
 
 /// Runs blocking socket work on a thread of its own: on the Swift concurrency pool (two threads
 /// on two cores) it would starve the server's own tasks and measure the test, not the server.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+public func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread.detachNewThread { continuation.resume(returning: work()) }
     }
