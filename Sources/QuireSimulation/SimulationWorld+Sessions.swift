@@ -5,7 +5,7 @@ import QuireServer
 
 extension SimulationWorld {
     /// A device the server signed out is a failure, unless the rotation rules called for it:
-    /// the answer to a refresh the server applied never reached the device longer ago than the
+    /// the answer to a refresh the server applied never reached the device at least as long ago as the
     /// server's retry grace, or the answers of two refreshes in a row were lost (the server
     /// allows one retry of a rotated token: a second is a replay), a held refresh may have been
     /// delivered after the device moved on, or a restore forgot the device's session. Then
@@ -17,7 +17,7 @@ extension SimulationWorld {
         if restoredSessions.contains(device.index) {
             excused = true
         } else if let disturbance = device.transport.refreshDisturbance {
-            excused = clock.now().timeIntervalSince(disturbance.since) > grace || disturbance.lostInARow >= 2
+            excused = clock.now().timeIntervalSince(disturbance.since) >= grace || disturbance.lostInARow >= 2
         } else {
             excused = false
         }
