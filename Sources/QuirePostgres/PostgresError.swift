@@ -38,7 +38,8 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
         PostgresError(kind: .connection, message: message, sql: sql)
     }
 
-    static func decoding(_ message: String) -> PostgresError {
+    /// A value a reader did not expect: a query and the code reading it disagree.
+    public static func decoding(_ message: String) -> PostgresError {
         PostgresError(kind: .decoding, message: message)
     }
 

@@ -1,13 +1,13 @@
-import Dispatch
 import Foundation
 import Synchronization
 
 /// A few connections to one database, lent to one caller at a time.
 ///
 /// Connections open lazily, up to `size`; a caller finding all of them lent waits (suspended, not
-/// blocking a thread) until one comes back. The work itself runs on a Dispatch thread, never on a
-/// Swift concurrency thread: libpq blocks until the server answers (a row lock may make that a
-/// while), and blocking the concurrency pool's few threads would stall every other task. A
+/// blocking a thread) until one comes back. The work itself runs on a thread of its own (see
+/// ``onOwnThread(_:)``), never on a Swift concurrency thread: libpq blocks until the server
+/// answers (a row lock may make that a while), and blocking the concurrency pool's few threads
+/// would stall every other task. A
 /// connection that broke is reconnected once when it comes back, else dropped.
 ///
 /// Cancellation: a caller cancelled while it waits keeps waiting for its connection, and one
@@ -44,13 +44,8 @@ public final class PostgresPool: Sendable {
         _ work: @escaping @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
         let connection = try await acquire()
-        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { try work(connection) })
-            }
-        }
-        release(connection)
-        return try result.get()
+        defer { release(connection) }
+        return try await onOwnThread { try work(connection) }
     }
 
     /// Like ``withConnection(_:)``, with `work` as one transaction that is run again (up to four
@@ -128,14 +123,12 @@ public final class PostgresPool: Sendable {
             throw PostgresError.closed
         case .open:
             let connectionString = self.connectionString
-            let opened: Result<PostgresConnection, any Error> = await withCheckedContinuation {
-                continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(returning: Result { try PostgresConnection(connectionString) })
-                }
+            do {
+                return try await onOwnThread { try PostgresConnection(connectionString) }
+            } catch {
+                giveBack(nil)
+                throw error
             }
-            if case .failure = opened { giveBack(nil) }
-            return try opened.get()
         }
     }
 

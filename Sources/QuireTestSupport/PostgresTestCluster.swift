@@ -36,6 +36,15 @@ public final class PostgresTestCluster: Sendable {
 
     private static let started = Mutex<PostgresTestCluster?>(nil)
 
+    /// Connection parameters of a new, empty database in the process's cluster (started if
+    /// needed), made on a thread of its own: the first call waits for the cluster to start.
+    public static func freshDatabase() async throws -> String {
+        try await onOwnThread {
+            let cluster = try shared()
+            return cluster.connectionString(database: try cluster.createDatabase())
+        }
+    }
+
     /// libpq keyword/value parameters for database `name` over the unix socket.
     public func connectionString(database name: String) -> String {
         "host=\(directory) port=\(port) user=postgres dbname=\(name)"
@@ -178,7 +187,7 @@ private func stopClusterAtExit() {
 public struct PostgresTestClusterError: Error, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

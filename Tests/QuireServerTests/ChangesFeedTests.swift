@@ -5,12 +5,14 @@ import Testing
 @testable import QuireServer
 
 /// `GET /v1/notes/changes`: order, paging, cursors, full resync and tombstone retention.
-struct ChangesFeedTests {
-    let harness: ServerHarness
-    let token: String
+final class ChangesFeedTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
+    private(set) var token = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         token = try await harness.token("alice")
     }
 
@@ -25,7 +27,8 @@ struct ChangesFeedTests {
         return ids
     }
 
-    @Test func pagesWithLimitUntilHasMoreIsFalse() async throws {
+    @Test(arguments: StoreKind.allCases) func pagesWithLimitUntilHasMoreIsFalse(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(5)
 
         let first = try await harness.changes(token: token, limit: 2)
@@ -39,7 +42,8 @@ struct ChangesFeedTests {
         #expect(after.nextCursor == third.nextCursor)
     }
 
-    @Test func exactlyFullPageReportsNoMore() async throws {
+    @Test(arguments: StoreKind.allCases) func exactlyFullPageReportsNoMore(store: StoreKind) async throws {
+        try await setUp(store)
         _ = try await createNotes(2)
 
         let page = try await harness.changes(token: token, limit: 2)
@@ -47,7 +51,8 @@ struct ChangesFeedTests {
         #expect(page.changes.count == 2 && !page.hasMore)
     }
 
-    @Test func fullResyncOmitsTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func fullResyncOmitsTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(3)
         _ = await harness.delete(ids[1], base: 1, token: token)
 
@@ -57,7 +62,8 @@ struct ChangesFeedTests {
         #expect(page.changes.allSatisfy { !$0.deleted })
     }
 
-    @Test func lastPageCursorSkipsTrailingTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func lastPageCursorSkipsTrailingTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(2)
         _ = await harness.delete(ids[1], base: 1, token: token)
 
@@ -68,7 +74,10 @@ struct ChangesFeedTests {
         #expect(next.changes.isEmpty)
     }
 
-    @Test func incrementalFeedOrdersBySequenceAndIncludesTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func incrementalFeedOrdersBySequenceAndIncludesTombstones(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let ids = try await createNotes(2)
         let cursor = try await harness.changes(token: token).nextCursor
         _ = await harness.put(ids[0], payload: "edited", base: 1, token: token)
@@ -80,7 +89,8 @@ struct ChangesFeedTests {
         #expect(page.changes.map(\.deleted) == [false, true])
     }
 
-    @Test func emptyAccountGetsEmptyPageAndUsableCursor() async throws {
+    @Test(arguments: StoreKind.allCases) func emptyAccountGetsEmptyPageAndUsableCursor(store: StoreKind) async throws {
+        try await setUp(store)
         let page = try await harness.changes(token: token)
         _ = try await createNotes(1)
 
@@ -90,7 +100,8 @@ struct ChangesFeedTests {
         #expect(next.changes.count == 1)
     }
 
-    @Test func cursorAheadOfServerIsInvalid() async throws {
+    @Test(arguments: StoreKind.allCases) func cursorAheadOfServerIsInvalid(store: StoreKind) async throws {
+        try await setUp(store)
         _ = try await createNotes(1)
 
         let response = await harness.changesResponse(
@@ -100,7 +111,8 @@ struct ChangesFeedTests {
         #expect(response.errorCode == "invalid_cursor")
     }
 
-    @Test func purgeExpiresCursorsFromBeforeIt() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeExpiresCursorsFromBeforeIt(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(2)
         let oldCursor = try await harness.changes(token: token).nextCursor
         _ = await harness.delete(ids[0], base: 1, token: token)
@@ -122,7 +134,8 @@ struct ChangesFeedTests {
         #expect(afterResync.changes.isEmpty)
     }
 
-    @Test func purgeKeepsRecentTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeKeepsRecentTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(1)
         let cursor = try await harness.changes(token: token).nextCursor
         _ = await harness.delete(ids[0], base: 1, token: token)
@@ -135,7 +148,8 @@ struct ChangesFeedTests {
             try await harness.changes(token: token, since: cursor).changes.map(\.deleted) == [true])
     }
 
-    @Test func openAPIDocumentIsJSONNamingEveryRoute() async throws {
+    @Test(arguments: StoreKind.allCases) func openAPIDocumentIsJSONNamingEveryRoute(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(
             HTTPRequest(method: "GET", path: "/v1/openapi.json"))
 
@@ -152,7 +166,8 @@ struct ChangesFeedTests {
             ])
     }
 
-    @Test func healthNeedsNoToken() async throws {
+    @Test(arguments: StoreKind.allCases) func healthNeedsNoToken(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(HTTPRequest(method: "GET", path: "/v1/health"))
 
         #expect(response.status == 200)
