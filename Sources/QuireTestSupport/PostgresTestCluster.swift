@@ -70,11 +70,7 @@ public final class PostgresTestCluster: Sendable {
     // MARK: - Starting and stopping
 
     private init() throws {
-        guard let binaries = Self.findBinaries() else {
-            throw PostgresTestClusterError(
-                "PostgreSQL's server programs (initdb, pg_ctl) are not installed: "
-                    + "run `bash scripts/setup.sh` (it installs postgresql-15 and libpq-dev)")
-        }
+        let binaries = try Self.binaries(under: "/usr/lib/postgresql")
         self.binaries = binaries
         let directory = "/tmp/quire-pg-\(UUID().uuidString.prefix(8))"
         self.directory = directory
@@ -119,9 +115,9 @@ public final class PostgresTestCluster: Sendable {
         Self.stopAtExit(stop, directory: directory)
     }
 
-    /// `/usr/lib/postgresql/<newest>/bin`, when it has initdb and pg_ctl.
-    private static func findBinaries() -> String? {
-        let root = "/usr/lib/postgresql"
+    /// `<root>/<newest version>/bin` holding initdb and pg_ctl (Debian's layout, `root`
+    /// `/usr/lib/postgresql`). Throws, saying to run `bash scripts/setup.sh`, when there is none.
+    public static func binaries(under root: String) throws -> String {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
             let bin = "\(root)/\(version)/bin"
@@ -131,7 +127,9 @@ public final class PostgresTestCluster: Sendable {
                 return bin
             }
         }
-        return nil
+        throw PostgresTestClusterError(
+            "PostgreSQL's server programs (initdb, pg_ctl) are not installed under \(root): "
+                + "run `bash scripts/setup.sh` (it installs postgresql-15 and libpq-dev)")
     }
 
     private static func run(_ arguments: [String], what: String) throws {

@@ -142,3 +142,13 @@ private final class LendingTracker: Sendable {
         }
     }
 }
+
+/// The test cluster's own failure, which every PostgreSQL test case shows when PostgreSQL is missing.
+struct PostgresTestClusterTests {
+    @Test func missingServerProgramsFailWithWhatToRun() throws {
+        let error = try #require(throws: PostgresTestClusterError.self) {
+            try PostgresTestCluster.binaries(under: "/nonexistent/postgresql")
+        }
+        #expect(error.description.contains("bash scripts/setup.sh"))
+    }
+}

@@ -176,6 +176,7 @@ final class RefreshRetryTests {
 
     /// SQLite only: it upgrades a SQLite file of schema version 3.
     @Test func sessionFromBeforeTheGraceColumnStillRefreshes() async throws {
+        try await setUp(.sqlite)
         // Given a database at schema version 3 with a live session.
         let path = harness.directory.appendingPathComponent("v3.sqlite").path
         let db = try SQLiteConnection(path: path)
