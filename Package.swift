@@ -33,11 +33,15 @@ let package = Package(
         // a long-poll waits; see CurlTransport).
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // MARK: - Shared foundations
         .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
         .target(name: "QuireCrypto", dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]),
         .target(name: "QuireWire"),
+        // PostgreSQL through libpq: connections, text-parameter queries, transactions, a pool.
+        .target(name: "QuirePostgres", dependencies: ["CLibPQ"]),
         // Child processes through posix_spawn (Foundation's Process crashes on Linux, see there).
         .target(name: "CSpawn"),
         .target(name: "QuireSpawn", dependencies: ["CSpawn"]),
@@ -59,7 +63,7 @@ let package = Package(
         // MARK: - Server
         .target(
             name: "QuireServer",
-            dependencies: ["QuireWire", "QuireSQLite", "QuireCrypto", "CMicroHTTPD"]),
+            dependencies: ["QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -74,7 +78,8 @@ let package = Package(
             ]),
 
         // MARK: - Test support and tests
-        .target(name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer", "QuireSpawn"]),
+        .target(
+            name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer", "QuirePostgres", "QuireSpawn"]),
         .target(
             name: "QuireSimulation",
             dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
@@ -85,12 +90,14 @@ let package = Package(
         .testTarget(name: "QuireMergeTests", dependencies: ["QuireMerge"]),
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
+        .testTarget(name: "QuirePostgresTests", dependencies: ["QuirePostgres", "QuireTestSupport"]),
         .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
         .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips", "QuireSpawn"]),
         .testTarget(
             name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain", "QuireTrips"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
-        .testTarget(name: "QuireServerTests", dependencies: ["QuireServer", "QuireTestSupport", "QuireSpawn"]),
+        .testTarget(
+            name: "QuireServerTests", dependencies: ["QuireServer", "QuirePostgres", "QuireTestSupport", "QuireSpawn"]),
         .testTarget(name: "QuireSpawnTests", dependencies: ["QuireSpawn"]),
         .testTarget(
             name: "QuireEndToEndTests",

@@ -8,6 +8,11 @@ import Foundation
 /// transaction, so the changes feed can be read in commit order from any cursor. Each number is
 /// stored with a random mark drawn in the same transaction (a ``FeedPosition``), so a position
 /// from a history the store no longer has (it was restored from an older backup) is recognised.
+///
+/// An account's numbers must be handed out in the order its changes commit, or a reader whose
+/// cursor passed a number would never see a lower one that committed later. The SQLite store has
+/// one writer; ``PostgresServerStorage``, with many, locks the account's row before it takes a
+/// number, so an account's writers take theirs one after another.
 public protocol ServerStorage: Sendable {
     // MARK: - Accounts and sessions
 

@@ -16,6 +16,9 @@ enum ServerCommand: Equatable {
         var idleTimeout = 60
         var httpThreads = 2
         var longPollsPerAccount = 64
+
+        /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
+        var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
     }
 
     case serve(ServeOptions)
@@ -23,7 +26,8 @@ enum ServerCommand: Equatable {
 
     static let usage = """
         Usage:
-          quire-server [--host H] [--port P] [--db FILE] [--tombstone-days N]
+          quire-server [--host H] [--port P] [--db FILE | --db postgres://USER@HOST:PORT/DB]
+                       [--tombstone-days N]
                        [--access-token-ttl SECONDS] [--min-kdf-iterations N]
                        [--auth-hash-iterations N] [--max-connections N]
                        [--connections-per-address N] [--request-deadline SECONDS]
@@ -39,6 +43,11 @@ enum ServerCommand: Equatable {
                                        interface)
           --port P                     port to listen on, 0 for any free one (default 8080)
           --db FILE                    the SQLite database file (default ./quire-server.sqlite)
+          --db postgres://USER@HOST:PORT/DB
+                                       a PostgreSQL database instead (a libpq connection URI;
+                                       any number of instances may share it). The password
+                                       comes from PGPASSWORD or ~/.pgpass, never from the URI.
+                                       Trips routes answer 501 on PostgreSQL for now
           --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
                                        whose cursor is older resync in full
           --access-token-ttl SECONDS   how long an access token works (default 900)
@@ -124,6 +133,12 @@ enum ServerCommand: Equatable {
                 options.port = port
             case "--db":
                 guard !text.isEmpty else { throw UsageError("--db needs a file path") }
+                if isPostgresURI(text), hasPassword(text) {
+                    throw UsageError(
+                        "--db must not carry a password (any user could read it from the process "
+                            + "list): put it in PGPASSWORD or ~/.pgpass and pass "
+                            + "postgres://USER@HOST:PORT/DB")
+                }
                 options.databasePath = text
             default:
                 guard let (range, field) = numberFlags[flag], let number = Int(text),
@@ -137,6 +152,23 @@ enum ServerCommand: Equatable {
                 options[keyPath: field] = number
             }
         }
+    }
+}
+
+extension ServerCommand {
+    /// Whether `--db`'s value is a libpq connection URI.
+    static func isPostgresURI(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    /// Whether a connection URI has a password in its user part (`user:password@`).
+    static func hasPassword(_ uri: String) -> Bool {
+        guard let scheme = uri.range(of: "://") else { return false }
+        let authority = uri[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@") else {
+            return uri.contains("password=")
+        }
+        return authority[..<at].contains(":") || uri.contains("password=")
     }
 }
 

@@ -18,17 +18,25 @@ enum ServerRunner {
 
     private static func serve(_ options: ServerCommand.ServeOptions) async -> Int32 {
         let server: NotesServer
+        var configuration = NotesServerConfiguration(
+            accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
+            authHashIterations: options.authHashIterations)
+        configuration.longPollsPerAccount = options.longPollsPerAccount
         do {
-            var configuration = NotesServerConfiguration(
-                accessTokenTTL: options.accessTokenTTL,
-                minKDFIterations: options.minKDFIterations,
-                authHashIterations: options.authHashIterations)
-            configuration.longPollsPerAccount = options.longPollsPerAccount
-            server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
+            if options.usesPostgres {
+                server = NotesServer(
+                    storage: try await PostgresServerStorage.connect(options.databasePath),
+                    configuration: configuration)
+            } else {
+                server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
+            }
         } catch {
-            return fail(
-                "cannot open database \(options.databasePath): \(error); check the path and "
-                    + "permissions, or pass another file with --db")
+            let advice =
+                options.usesPostgres
+                ? "check that PostgreSQL is running there, the user and database exist, and the "
+                    + "password is in PGPASSWORD or ~/.pgpass"
+                : "check the path and permissions, or pass another file with --db"
+            return fail("cannot open database \(options.databasePath): \(error); \(advice)")
         }
         let retention = TimeInterval(options.tombstoneDays) * 86_400
         do {

@@ -5,25 +5,29 @@ import Testing
 @testable import QuireServer
 
 /// Promise 7: an account never reads or changes another account's notes.
-struct AccountIsolationTests {
-    let harness: ServerHarness
-    let alice: String
-    let bob: String
+final class AccountIsolationTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
+    private(set) var bob = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         alice = try await harness.token("alice")
         bob = try await harness.token("bob")
     }
 
-    @Test func otherAccountNeverSeesNotes() async throws {
+    @Test(arguments: StoreKind.allCases) func otherAccountNeverSeesNotes(store: StoreKind) async throws {
+        try await setUp(store)
         _ = await harness.put(ServerHarness.uuid(), payload: "secret", base: nil, token: alice)
 
         #expect(try await harness.changes(token: bob).changes.isEmpty)
         #expect(try await harness.everything(token: bob).isEmpty)
     }
 
-    @Test func deleteOfAnotherAccountsNoteIsNotFound() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteOfAnotherAccountsNoteIsNotFound(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "secret", base: nil, token: alice)
         let before = try await harness.everything(token: alice)
@@ -35,7 +39,8 @@ struct AccountIsolationTests {
         #expect(try await harness.everything(token: alice) == before)
     }
 
-    @Test func putToAnotherAccountsIDCreatesOwnNote() async throws {
+    @Test(arguments: StoreKind.allCases) func putToAnotherAccountsIDCreatesOwnNote(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "alice's", base: nil, token: alice)
         let before = try await harness.everything(token: alice)
@@ -47,7 +52,8 @@ struct AccountIsolationTests {
         #expect(try await harness.changes(token: bob).changes.map(\.payload) == ["bob's"])
     }
 
-    @Test func idempotencyKeysAreScopedToTheAccount() async throws {
+    @Test(arguments: StoreKind.allCases) func idempotencyKeysAreScopedToTheAccount(store: StoreKind) async throws {
+        try await setUp(store)
         _ = await harness.put(
             ServerHarness.uuid(), payload: "a", base: nil, token: alice, key: "same")
 
@@ -57,7 +63,10 @@ struct AccountIsolationTests {
         #expect(response.status == 200)
     }
 
-    @Test func inProcessAccountsRefuseTakenAndMalformedNames() async throws {
+    @Test(arguments: StoreKind.allCases) func inProcessAccountsRefuseTakenAndMalformedNames(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         await #expect(throws: ServerStorageError.usernameTaken("alice")) {
             try await harness.server.createAccount(username: "Alice")
         }
@@ -66,7 +75,8 @@ struct AccountIsolationTests {
         }
     }
 
-    @Test func inProcessAccountTokenWorksOnNoteRoutes() async throws {
+    @Test(arguments: StoreKind.allCases) func inProcessAccountTokenWorksOnNoteRoutes(store: StoreKind) async throws {
+        try await setUp(store)
         let carol = try await harness.server.createAccount(username: "carol")
 
         let response = await harness.put(
@@ -76,7 +86,10 @@ struct AccountIsolationTests {
         #expect(try await harness.changes(token: carol).changes.count == 1)
     }
 
-    @Test func noteIDOfAnotherAccountLooksLikeAnIDThatDoesNotExist() async throws {
+    @Test(arguments: StoreKind.allCases) func noteIDOfAnotherAccountLooksLikeAnIDThatDoesNotExist(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "secret", base: nil, token: alice)
 
@@ -87,7 +100,8 @@ struct AccountIsolationTests {
         #expect(theirs.body == nobodys.body)
     }
 
-    @Test func tokensAreStoredOnlyAsHashes() async throws {
+    @Test(arguments: StoreKind.allCases) func tokensAreStoredOnlyAsHashes(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("carol")
 
         let bytes = try await harness.databaseBytes()

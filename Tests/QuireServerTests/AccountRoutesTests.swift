@@ -5,16 +5,21 @@ import Testing
 @testable import QuireServer
 
 /// Registration, the kdf route and signing in: issue 4's accounts, through `handle`.
-struct AccountRoutesTests {
-    let harness: ServerHarness
+final class AccountRoutesTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
 
-    init() throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
     }
 
     // MARK: - Registration and kdf
 
-    @Test func registeredAccountsKDFRouteReturnsItsStoredParameters() async throws {
+    @Test(arguments: StoreKind.allCases) func registeredAccountsKDFRouteReturnsItsStoredParameters(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let salt = Data((0..<24).map { UInt8($0) })
         let created = await harness.register(
             ServerHarness.registration("ada", salt: salt, iterations: 4_321))
@@ -29,7 +34,8 @@ struct AccountRoutesTests {
         #expect(kdf == KDFParametersDTO(salt: salt.base64EncodedString(), iterations: 4_321))
     }
 
-    @Test func usernamesAreCaseInsensitive() async throws {
+    @Test(arguments: StoreKind.allCases) func usernamesAreCaseInsensitive(store: StoreKind) async throws {
+        try await setUp(store)
         _ = await harness.register(ServerHarness.registration("Ada.Lovelace"))
 
         let again = await harness.register(ServerHarness.registration("ada.lovelace"))
@@ -43,7 +49,10 @@ struct AccountRoutesTests {
                 .status == 200)
     }
 
-    @Test func duplicateUsernameIsRefusedAndKeepsTheFirstAccount() async throws {
+    @Test(arguments: StoreKind.allCases) func duplicateUsernameIsRefusedAndKeepsTheFirstAccount(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         _ = await harness.register(ServerHarness.registration("ada"))
 
         let again = await harness.register(
@@ -57,12 +66,14 @@ struct AccountRoutesTests {
                 .status == 401)
     }
 
-    @Test func unknownUsernameGetsStableFakeParametersThatSurviveARestart() async throws {
+    @Test(arguments: StoreKind.allCases) func unknownUsernameGetsStableFakeParametersThatSurviveARestart(
+        store: StoreKind
+    ) async throws {
+        try await setUp(store)
         let first = try await harness.kdf("nobody").decoded(KDFParametersDTO.self)
         let second = try await harness.kdf("nobody").decoded(KDFParametersDTO.self)
         let other = try await harness.kdf("somebody").decoded(KDFParametersDTO.self)
-        await harness.server.shutDown()
-        let restarted = try NotesServer.sqlite(path: harness.databasePath, log: { _ in })
+        let restarted = try await harness.restarted()
         let afterRestart = try await restarted.handle(
             HTTPRequest(method: "GET", path: WireRoutes.kdf("nobody"))
         ).decoded(KDFParametersDTO.self)
@@ -76,8 +87,9 @@ struct AccountRoutesTests {
         #expect(Data(base64Encoded: first.salt)?.count == 16)
     }
 
-    @Test func fakeParametersDifferBetweenDatabases() async throws {
-        let elsewhere = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func fakeParametersDifferBetweenDatabases(store: StoreKind) async throws {
+        try await setUp(store)
+        let elsewhere = try await ServerHarness(store: store)
 
         let here = try await harness.kdf("nobody").decoded(KDFParametersDTO.self)
         let there = try await elsewhere.kdf("nobody").decoded(KDFParametersDTO.self)
@@ -87,13 +99,15 @@ struct AccountRoutesTests {
 
     @Test(arguments: ["a b", "", String(repeating: "a", count: 65), "ädа", "x@y", "K\u{212A}"])
     func malformedUsernameInKDFPathIsRefused(_ name: String) async throws {
+        try await setUp(.sqlite)
         let response = await harness.kdf(name)
 
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_username")
     }
 
-    @Test func kdfRouteAcceptsOnlyGet() async throws {
+    @Test(arguments: StoreKind.allCases) func kdfRouteAcceptsOnlyGet(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(
             HTTPRequest(method: "POST", path: WireRoutes.kdf("ada")))
 
@@ -103,7 +117,10 @@ struct AccountRoutesTests {
 
     // MARK: - Signing in
 
-    @Test func rightAuthKeyGetsASessionWithTheWrappedNotesKey() async throws {
+    @Test(arguments: StoreKind.allCases) func rightAuthKeyGetsASessionWithTheWrappedNotesKey(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let wrapped = Data((0..<44).map { UInt8($0) })
         let created = try await harness.register(
             ServerHarness.registration("ada", wrappedNotesKey: wrapped)
@@ -121,7 +138,10 @@ struct AccountRoutesTests {
         #expect(session.accessToken != session.refreshToken)
     }
 
-    @Test func wrongKeyAndUnknownUserGetTheIdenticalRefusal() async throws {
+    @Test(arguments: StoreKind.allCases) func wrongKeyAndUnknownUserGetTheIdenticalRefusal(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         _ = await harness.register(ServerHarness.registration("ada"))
 
         let wrong = await harness.signIn(
@@ -135,7 +155,8 @@ struct AccountRoutesTests {
         #expect(unknown.headers == wrong.headers)
     }
 
-    @Test func sessionTokenWorksOnNoteRoutes() async throws {
+    @Test(arguments: StoreKind.allCases) func sessionTokenWorksOnNoteRoutes(store: StoreKind) async throws {
+        try await setUp(store)
         let token = try await harness.token("ada")
 
         let put = await harness.put(
@@ -145,7 +166,8 @@ struct AccountRoutesTests {
         #expect(try await harness.changes(token: token).changes.map(\.payload) == ["sealed"])
     }
 
-    @Test func eachSignInIsItsOwnSessionOnTheSameNotes() async throws {
+    @Test(arguments: StoreKind.allCases) func eachSignInIsItsOwnSessionOnTheSameNotes(store: StoreKind) async throws {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
         _ = await harness.put(
@@ -158,7 +180,8 @@ struct AccountRoutesTests {
 
     // MARK: - What the database holds
 
-    @Test func databaseNeverHoldsAuthKeysOrTokensInPlain() async throws {
+    @Test(arguments: StoreKind.allCases) func databaseNeverHoldsAuthKeysOrTokensInPlain(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         let newKey = ServerHarness.authKey("ada", password: "new")
         _ = await harness.server.handle(

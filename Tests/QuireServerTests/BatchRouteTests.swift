@@ -17,8 +17,9 @@ import Testing
         return try WireJSON.decoder().decode(BatchResponseDTO.self, from: response.body).results
     }
 
-    @Test func eachChangeIsAnsweredAsItsSingleRouteWouldBe() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func eachChangeIsAnsweredAsItsSingleRouteWouldBe(store: StoreKind) async throws
+    {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.server.createAccount(username: "ann")
         let existing = ServerHarness.uuid()
         #expect(await harness.put(existing, payload: "v1", base: nil, token: token).status == 200)
@@ -41,8 +42,10 @@ import Testing
         #expect(answers[2].error?.code == "not_found")
     }
 
-    @Test func aChangeSentInABatchAndResentAloneGetsItsFirstAnswer() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func aChangeSentInABatchAndResentAloneGetsItsFirstAnswer(store: StoreKind)
+        async throws
+    {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.server.createAccount(username: "ann")
         let id = ServerHarness.uuid()
         let item = BatchChangeDTO(op: "put", id: id, idempotencyKey: "change-1", payload: "text", baseVersion: nil)
@@ -67,12 +70,14 @@ import Testing
         #expect(reused.first?.status == 422)
     }
 
-    @Test(arguments: [
-        #"{"changes": []}"#, #"{"changes": [{"op": "patch", "id": "x", "idempotencyKey": "k"}]}"#, "not json",
-        #"{"changes": [{"op": "delete", "id": "6f1c7c53-3b8e-4c5e-9d4a-1b2c3d4e5f60", "idempotencyKey": "k"}]}"#,
-    ])
-    func aMalformedBatchIsRefusedWholeAndStoresNothing(_ body: String) async throws {
-        let harness = try ServerHarness()
+    @Test(
+        arguments: StoreKind.allCases,
+        [
+            #"{"changes": []}"#, #"{"changes": [{"op": "patch", "id": "x", "idempotencyKey": "k"}]}"#, "not json",
+            #"{"changes": [{"op": "delete", "id": "6f1c7c53-3b8e-4c5e-9d4a-1b2c3d4e5f60", "idempotencyKey": "k"}]}"#,
+        ])
+    func aMalformedBatchIsRefusedWholeAndStoresNothing(store: StoreKind, _ body: String) async throws {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.server.createAccount(username: "ann")
         let before = try await harness.everything(token: token)
         let response = await harness.server.handle(

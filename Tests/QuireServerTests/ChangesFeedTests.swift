@@ -5,12 +5,14 @@ import Testing
 @testable import QuireServer
 
 /// `GET /v1/notes/changes`: order, paging, cursors, full resync and tombstone retention.
-struct ChangesFeedTests {
-    let harness: ServerHarness
-    let token: String
+final class ChangesFeedTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
+    private(set) var token = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         token = try await harness.token("alice")
     }
 
@@ -25,7 +27,8 @@ struct ChangesFeedTests {
         return ids
     }
 
-    @Test func pagesWithLimitUntilHasMoreIsFalse() async throws {
+    @Test(arguments: StoreKind.allCases) func pagesWithLimitUntilHasMoreIsFalse(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(5)
 
         let first = try await harness.changes(token: token, limit: 2)
@@ -41,7 +44,8 @@ struct ChangesFeedTests {
 
     /// Each page says how many changes are left after it, for a progress total (issue 11): a
     /// listing counts live notes only, an incremental pull tombstones too.
-    @Test func everyPageSaysHowManyRemain() async throws {
+    @Test(arguments: StoreKind.allCases) func everyPageSaysHowManyRemain(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(5)
         _ = await harness.delete(ids[4], base: 1, token: token)
 
@@ -54,7 +58,8 @@ struct ChangesFeedTests {
         #expect(incremental.remaining == 3)  // five notes, one a tombstone now
     }
 
-    @Test func exactlyFullPageReportsNoMore() async throws {
+    @Test(arguments: StoreKind.allCases) func exactlyFullPageReportsNoMore(store: StoreKind) async throws {
+        try await setUp(store)
         _ = try await createNotes(2)
 
         let page = try await harness.changes(token: token, limit: 2)
@@ -62,7 +67,8 @@ struct ChangesFeedTests {
         #expect(page.changes.count == 2 && !page.hasMore)
     }
 
-    @Test func fullResyncOmitsTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func fullResyncOmitsTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(3)
         _ = await harness.delete(ids[1], base: 1, token: token)
 
@@ -72,7 +78,8 @@ struct ChangesFeedTests {
         #expect(page.changes.allSatisfy { !$0.deleted })
     }
 
-    @Test func lastPageCursorSkipsTrailingTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func lastPageCursorSkipsTrailingTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(2)
         _ = await harness.delete(ids[1], base: 1, token: token)
 
@@ -83,7 +90,10 @@ struct ChangesFeedTests {
         #expect(next.changes.isEmpty)
     }
 
-    @Test func incrementalFeedOrdersBySequenceAndIncludesTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func incrementalFeedOrdersBySequenceAndIncludesTombstones(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let ids = try await createNotes(2)
         let cursor = try await harness.changes(token: token).nextCursor
         _ = await harness.put(ids[0], payload: "edited", base: 1, token: token)
@@ -95,7 +105,8 @@ struct ChangesFeedTests {
         #expect(page.changes.map(\.deleted) == [false, true])
     }
 
-    @Test func emptyAccountGetsEmptyPageAndUsableCursor() async throws {
+    @Test(arguments: StoreKind.allCases) func emptyAccountGetsEmptyPageAndUsableCursor(store: StoreKind) async throws {
+        try await setUp(store)
         let page = try await harness.changes(token: token)
         _ = try await createNotes(1)
 
@@ -105,7 +116,8 @@ struct ChangesFeedTests {
         #expect(next.changes.count == 1)
     }
 
-    @Test func cursorAheadOfServerIsInvalid() async throws {
+    @Test(arguments: StoreKind.allCases) func cursorAheadOfServerIsInvalid(store: StoreKind) async throws {
+        try await setUp(store)
         _ = try await createNotes(1)
 
         let response = await harness.changesResponse(
@@ -115,7 +127,8 @@ struct ChangesFeedTests {
         #expect(response.errorCode == "invalid_cursor")
     }
 
-    @Test func purgeExpiresCursorsFromBeforeIt() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeExpiresCursorsFromBeforeIt(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(2)
         let oldCursor = try await harness.changes(token: token).nextCursor
         _ = await harness.delete(ids[0], base: 1, token: token)
@@ -137,7 +150,8 @@ struct ChangesFeedTests {
         #expect(afterResync.changes.isEmpty)
     }
 
-    @Test func purgeKeepsRecentTombstones() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeKeepsRecentTombstones(store: StoreKind) async throws {
+        try await setUp(store)
         let ids = try await createNotes(1)
         let cursor = try await harness.changes(token: token).nextCursor
         _ = await harness.delete(ids[0], base: 1, token: token)
@@ -150,7 +164,8 @@ struct ChangesFeedTests {
             try await harness.changes(token: token, since: cursor).changes.map(\.deleted) == [true])
     }
 
-    @Test func openAPIDocumentIsJSONNamingEveryRoute() async throws {
+    @Test(arguments: StoreKind.allCases) func openAPIDocumentIsJSONNamingEveryRoute(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(
             HTTPRequest(method: "GET", path: "/v1/openapi.json"))
 
@@ -167,7 +182,8 @@ struct ChangesFeedTests {
             ])
     }
 
-    @Test func healthNeedsNoToken() async throws {
+    @Test(arguments: StoreKind.allCases) func healthNeedsNoToken(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(HTTPRequest(method: "GET", path: "/v1/health"))
 
         #expect(response.status == 200)

@@ -7,12 +7,14 @@ import Testing
 
 /// A full listing of several pages against tombstone purges (issue 9, defect 6): a purge from
 /// before the listing never stops it; a purge during it that may hide a delete restarts it.
-struct FullListingAfterPurgeTests {
-    let harness: ServerHarness
-    let token: String
+final class FullListingAfterPurgeTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
+    private(set) var token = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         token = try await harness.token("alice")
     }
 
@@ -56,8 +58,9 @@ struct FullListingAfterPurgeTests {
 
     // MARK: - A purge from before the listing
 
-    @Test(arguments: [100, nil] as [Int?])
-    func fullListingOfSeveralPagesFinishesAfterAPurge(limit: Int?) async throws {
+    @Test(arguments: StoreKind.allCases, [100, nil] as [Int?])
+    func fullListingOfSeveralPagesFinishesAfterAPurge(store: StoreKind, limit: Int?) async throws {
+        try await setUp(store)
         // Given more live notes than one page holds (the default page is 200) and one delete
         // whose tombstone is purged.
         let ids = try await createNotes(202)
@@ -78,7 +81,10 @@ struct FullListingAfterPurgeTests {
         #expect(after.changes.isEmpty && !after.hasMore)
     }
 
-    @Test func purgeDuringAListingOfOnlyOlderTombstonesDoesNotExpireIt() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeDuringAListingOfOnlyOlderTombstonesDoesNotExpireIt(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         // Given a tombstone nearly as old as the retention when a listing begins.
         let ids = try await createNotes(150)
         try await delete(ids[10], token: token)
@@ -101,7 +107,10 @@ struct FullListingAfterPurgeTests {
 
     // MARK: - A purge during the listing
 
-    @Test func purgeDuringAListingThatMayHideADeleteExpiresItsContinuation() async throws {
+    @Test(arguments: StoreKind.allCases) func purgeDuringAListingThatMayHideADeleteExpiresItsContinuation(
+        store: StoreKind
+    ) async throws {
+        try await setUp(store)
         // Given a listing whose first page showed a note that is then deleted.
         let ids = try await createNotes(150)
         let first = try await harness.changes(token: token, limit: 100)
@@ -122,7 +131,10 @@ struct FullListingAfterPurgeTests {
         #expect(restarted.flatMap(\.changes).map(\.id) == Array(ids.dropFirst()))
     }
 
-    @Test func deleteDuringAListingWithoutAPurgeReachesTheDevice() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteDuringAListingWithoutAPurgeReachesTheDevice(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let ids = try await createNotes(150)
         let first = try await harness.changes(token: token, limit: 100)
         try await delete(ids[0], token: token)
@@ -135,7 +147,9 @@ struct FullListingAfterPurgeTests {
 
     // MARK: - Incremental and older cursors keep their rule
 
-    @Test func incrementalCursorBelowThePurgeStillExpires() async throws {
+    @Test(arguments: StoreKind.allCases) func incrementalCursorBelowThePurgeStillExpires(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let ids = try await createNotes(3)
         let cursor = try await harness.changes(token: token).nextCursor
         try await delete(ids[1], token: token)
@@ -149,7 +163,10 @@ struct FullListingAfterPurgeTests {
         #expect(response.errorCode == "cursor_expired")
     }
 
-    @Test func olderFullListingCursorBelowThePurgeStillExpires() async throws {
+    @Test(arguments: StoreKind.allCases) func olderFullListingCursorBelowThePurgeStillExpires(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         // A cursor handed out before this server version carries no listing start.
         let ids = try await createNotes(3)
         try await delete(ids[2], token: token)
@@ -164,7 +181,10 @@ struct FullListingAfterPurgeTests {
         #expect(response.errorCode == "cursor_expired")
     }
 
-    @Test func olderFullListingCursorStillContinuesWithPayloads() async throws {
+    @Test(arguments: StoreKind.allCases) func olderFullListingCursorStillContinuesWithPayloads(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let ids = try await createNotes(3)
 
         let page = try await harness.changes(
@@ -177,7 +197,10 @@ struct FullListingAfterPurgeTests {
         #expect(rest.changes.map(\.id) == [ids[2]])
     }
 
-    @Test func listingStartAheadOfTheServerIsAnInvalidCursor() async throws {
+    @Test(arguments: StoreKind.allCases) func listingStartAheadOfTheServerIsAnInvalidCursor(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         _ = try await createNotes(2)
 
         let response = await harness.changesResponse(

@@ -5,16 +5,19 @@ import Testing
 @testable import QuireServer
 
 /// PUT and DELETE: versions, conflicts, tombstones and idempotency.
-struct NoteWriteTests {
-    let harness: ServerHarness
-    let token: String
+final class NoteWriteTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
+    private(set) var token = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         token = try await harness.token("alice")
     }
 
-    @Test func createAnswersVersionOne() async throws {
+    @Test(arguments: StoreKind.allCases) func createAnswersVersionOne(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.put(
             ServerHarness.uuid(), payload: "p1", base: nil, token: token)
 
@@ -23,7 +26,8 @@ struct NoteWriteTests {
         #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)
     }
 
-    @Test func updateWithCurrentBaseBumpsVersion() async throws {
+    @Test(arguments: StoreKind.allCases) func updateWithCurrentBaseBumpsVersion(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
 
@@ -35,7 +39,8 @@ struct NoteWriteTests {
         #expect(feed.changes.first?.updatedAt == harness.clock.now)
     }
 
-    @Test func staleBaseGetsConflictWithServerCopy() async throws {
+    @Test(arguments: StoreKind.allCases) func staleBaseGetsConflictWithServerCopy(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.put(id, payload: "p2", base: 1, token: token)
@@ -48,14 +53,18 @@ struct NoteWriteTests {
         #expect(try await harness.changes(token: token).changes.map(\.payload) == ["p2"])
     }
 
-    @Test func newNoteWithBaseTheServerLacksIsCreatedAtVersionOne() async throws {
+    @Test(arguments: StoreKind.allCases) func newNoteWithBaseTheServerLacksIsCreatedAtVersionOne(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let response = await harness.put(
             ServerHarness.uuid(), payload: "kept", base: 7, token: token)
 
         #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)
     }
 
-    @Test func uppercaseNoteIDIsStoredLowercase() async throws {
+    @Test(arguments: StoreKind.allCases) func uppercaseNoteIDIsStoredLowercase(store: StoreKind) async throws {
+        try await setUp(store)
         let id = UUID().uuidString
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
 
@@ -65,7 +74,8 @@ struct NoteWriteTests {
         #expect(try await harness.changes(token: token).changes.map(\.id) == [id.lowercased()])
     }
 
-    @Test func deleteLeavesTombstoneInFeed() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteLeavesTombstoneInFeed(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         let cursor = try await harness.changes(token: token).nextCursor
@@ -81,7 +91,8 @@ struct NoteWriteTests {
         #expect(tombstone.version == 2)
     }
 
-    @Test func deleteWithStaleBaseGetsConflict() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteWithStaleBaseGetsConflict(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.put(id, payload: "p2", base: 1, token: token)
@@ -93,7 +104,8 @@ struct NoteWriteTests {
         #expect(try await harness.changes(token: token).changes.count == 1)
     }
 
-    @Test func putOnTombstoneWithItsVersionRevivesNote() async throws {
+    @Test(arguments: StoreKind.allCases) func putOnTombstoneWithItsVersionRevivesNote(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.delete(id, base: 1, token: token)
@@ -106,7 +118,10 @@ struct NoteWriteTests {
         #expect(live.first?.deleted == false)
     }
 
-    @Test func putOnTombstoneWithOlderBaseGetsTombstoneConflict() async throws {
+    @Test(arguments: StoreKind.allCases) func putOnTombstoneWithOlderBaseGetsTombstoneConflict(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.delete(id, base: 1, token: token)
@@ -119,7 +134,9 @@ struct NoteWriteTests {
         #expect(response.text.contains(#""payload":null"#) || !response.text.contains("payload"))
     }
 
-    @Test func deleteOfTombstoneIsAcceptedWithoutNewChange() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteOfTombstoneIsAcceptedWithoutNewChange(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.delete(id, base: 1, token: token)
@@ -133,7 +150,10 @@ struct NoteWriteTests {
 
     // MARK: - Idempotency
 
-    @Test func replayReturnsFirstAnswerByteForByteAndChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func replayReturnsFirstAnswerByteForByteAndChangesNothing(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         let first = await harness.put(id, payload: "p1", base: nil, token: token, key: "change-1")
         let before = try await harness.everything(token: token)
@@ -145,7 +165,8 @@ struct NoteWriteTests {
         #expect(try await harness.everything(token: token) == before)
     }
 
-    @Test func replayedDeleteAnswers204Again() async throws {
+    @Test(arguments: StoreKind.allCases) func replayedDeleteAnswers204Again(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.delete(id, base: 1, token: token, key: "del-1")
@@ -157,7 +178,8 @@ struct NoteWriteTests {
         #expect(try await harness.changes(token: token).changes.map(\.payload) == ["revived"])
     }
 
-    @Test func sameKeyWithDifferentBodyIsRefused() async throws {
+    @Test(arguments: StoreKind.allCases) func sameKeyWithDifferentBodyIsRefused(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token, key: "change-1")
         let before = try await harness.everything(token: token)
@@ -170,7 +192,10 @@ struct NoteWriteTests {
         #expect(try await harness.everything(token: token) == before)
     }
 
-    @Test func resendAfterConflictIsDecidedAgainstCurrentNote() async throws {
+    @Test(arguments: StoreKind.allCases) func resendAfterConflictIsDecidedAgainstCurrentNote(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         _ = await harness.put(id, payload: "p1", base: nil, token: token)
         _ = await harness.put(id, payload: "p2", base: 1, token: token)
@@ -183,7 +208,8 @@ struct NoteWriteTests {
         #expect(try resend.decoded(ConflictResponseDTO.self).note.payload == "p3")
     }
 
-    @Test func resendAfterNotFoundCanSucceedLater() async throws {
+    @Test(arguments: StoreKind.allCases) func resendAfterNotFoundCanSucceedLater(store: StoreKind) async throws {
+        try await setUp(store)
         let id = ServerHarness.uuid()
         let first = await harness.delete(id, base: 1, token: token, key: "k")
         _ = await harness.put(id, payload: "p1", base: nil, token: token)

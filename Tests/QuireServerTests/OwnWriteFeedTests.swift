@@ -5,8 +5,10 @@ import Testing
 
 /// Promise 4, only changes travel: a device's pull does not bring its own write back in full.
 @Suite struct OwnWriteFeedTests {
-    @Test func anIncrementalPullSparesTheWriterItsOwnPayloadButNotOthers() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func anIncrementalPullSparesTheWriterItsOwnPayloadButNotOthers(
+        store: StoreKind
+    ) async throws {
+        let harness = try await ServerHarness(store: store)
         let phone = try await harness.server.createAccount(username: "ann")
         let laptop = try await harness.server.openSession(username: "ann", deviceName: "laptop")
         let start = try await harness.changes(token: phone).nextCursor
@@ -28,8 +30,10 @@ import Testing
         #expect(next.changes.first?.payload == "sealed-by-laptop")
     }
 
-    @Test func everyPageOfAFullListingCarriesPayloadsEvenTheReadersOwn() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func everyPageOfAFullListingCarriesPayloadsEvenTheReadersOwn(store: StoreKind)
+        async throws
+    {
+        let harness = try await ServerHarness(store: store)
         let phone = try await harness.server.createAccount(username: "ann")
         for index in 0..<5 {
             #expect(

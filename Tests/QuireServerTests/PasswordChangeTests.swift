@@ -5,15 +5,17 @@ import Testing
 @testable import QuireServer
 
 /// `PUT /v1/accounts/current/password`: new key, kdf and wrapped notes key; other sessions end.
-struct PasswordChangeTests {
-    let harness: ServerHarness
+final class PasswordChangeTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
     let oldKey = ServerHarness.authKey("ada")
     let newKey = ServerHarness.authKey("ada", password: "new")
     let newSalt = Data(repeating: 0xA1, count: 16)
     let newWrapped = Data(repeating: 0xB2, count: 60)
 
-    init() throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
     }
 
     private func change(token: String, current: Data, address: String = "") async -> HTTPResponse {
@@ -31,7 +33,10 @@ struct PasswordChangeTests {
                 remoteAddress: address))
     }
 
-    @Test func changeSwapsKeysAndSignsOutOnlyTheOtherSessions() async throws {
+    @Test(arguments: StoreKind.allCases) func changeSwapsKeysAndSignsOutOnlyTheOtherSessions(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
 
@@ -49,7 +54,8 @@ struct PasswordChangeTests {
         #expect(await harness.refresh(phone.refreshToken).errorCode == "invalid_refresh_token")
     }
 
-    @Test func wrongCurrentKeyChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func wrongCurrentKeyChangesNothing(store: StoreKind) async throws {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
         let kdfBefore = await harness.kdf("ada").body
@@ -63,7 +69,8 @@ struct PasswordChangeTests {
         #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
     }
 
-    @Test func wrongCurrentKeysCountTowardTheThrottle() async throws {
+    @Test(arguments: StoreKind.allCases) func wrongCurrentKeysCountTowardTheThrottle(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         for _ in 0..<5 {
             _ = await change(token: session.accessToken, current: newKey, address: "10.0.0.9")
@@ -77,7 +84,8 @@ struct PasswordChangeTests {
         #expect(signIn.status == 429)
     }
 
-    @Test func changeNeedsAValidAccessToken() async throws {
+    @Test(arguments: StoreKind.allCases) func changeNeedsAValidAccessToken(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         harness.clock.advance(by: 901)
 

@@ -9,8 +9,10 @@ import Testing
 /// version 1 would take the new note for the copy it already has (found by the simulation's
 /// purge fault).
 struct PurgedVersionsTests {
-    @Test func aNoteWrittenAgainAfterItsTombstoneWasPurgedGoesOnFromItsLastVersion() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func aNoteWrittenAgainAfterItsTombstoneWasPurgedGoesOnFromItsLastVersion(
+        store: StoreKind
+    ) async throws {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.token("alice")
         let id = ServerHarness.uuid()
         #expect(await harness.put(id, payload: "v1", base: nil, token: token).status == 200)
@@ -36,8 +38,10 @@ struct PurgedVersionsTests {
 
     /// A first put resent after its note was deleted and purged (its idempotency record expired
     /// with the tombstone) is not applied again: it meets the delete as a 409.
-    @Test func aFirstPutResentAfterItsNoteWasPurgedMeetsTheDelete() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func aFirstPutResentAfterItsNoteWasPurgedMeetsTheDelete(store: StoreKind)
+        async throws
+    {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.token("alice")
         let id = ServerHarness.uuid()
         #expect(await harness.put(id, payload: "v1", base: nil, token: token).status == 200)
@@ -54,8 +58,8 @@ struct PurgedVersionsTests {
         #expect(try await harness.changes(token: token, limit: nil).changes.isEmpty)
     }
 
-    @Test func aFreshIdStillStartsAtVersionOne() async throws {
-        let harness = try ServerHarness()
+    @Test(arguments: StoreKind.allCases) func aFreshIdStillStartsAtVersionOne(store: StoreKind) async throws {
+        let harness = try await ServerHarness(store: store)
         let token = try await harness.token("alice")
         let response = await harness.put(ServerHarness.uuid(), payload: "new", base: nil, token: token)
         #expect(try response.decoded(PutNoteResponseDTO.self).version == 1)

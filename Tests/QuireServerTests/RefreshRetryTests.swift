@@ -10,11 +10,13 @@ import Testing
 /// A refresh whose answer was lost (issue 9, defect 9): the previous refresh token, presented
 /// again soon and while the pair it was rotated into is unused, gets a fresh pair of the same
 /// session; any other second use is a replay and revokes the session.
-struct RefreshRetryTests {
-    let harness: ServerHarness
+final class RefreshRetryTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
 
-    init() throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
     }
 
     /// Refreshes with `token` and fails the test unless it answers a new pair.
@@ -34,7 +36,10 @@ struct RefreshRetryTests {
 
     // MARK: - A lost reply
 
-    @Test func retryAfterALostReplyGetsAWorkingPairOfTheSameSession() async throws {
+    @Test(arguments: StoreKind.allCases) func retryAfterALostReplyGetsAWorkingPairOfTheSameSession(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         // Given a refresh whose reply never reached the device.
         let session = try await harness.session("ada")
         let lost = try await rotate(session.refreshToken)
@@ -54,7 +59,8 @@ struct RefreshRetryTests {
         #expect(await harness.changesResponse(token: next.accessToken).status == 200)
     }
 
-    @Test func retryInvalidatesThePairOfTheLostReply() async throws {
+    @Test(arguments: StoreKind.allCases) func retryInvalidatesThePairOfTheLostReply(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         let lost = try await rotate(session.refreshToken)
 
@@ -67,7 +73,8 @@ struct RefreshRetryTests {
         #expect(await harness.changesResponse(token: pair.accessToken).status == 200)
     }
 
-    @Test func retryLeavesOtherSessionsAlone() async throws {
+    @Test(arguments: StoreKind.allCases) func retryLeavesOtherSessionsAlone(store: StoreKind) async throws {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
         _ = try await rotate(laptop.refreshToken)
@@ -80,7 +87,10 @@ struct RefreshRetryTests {
 
     // MARK: - Replays
 
-    @Test func retryAfterTheNewAccessTokenWasUsedRevokesTheSession() async throws {
+    @Test(arguments: StoreKind.allCases) func retryAfterTheNewAccessTokenWasUsedRevokesTheSession(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         // Given a rotation whose new access token has been used: the reply was not lost.
         let session = try await harness.session("ada")
         let rotated = try await rotate(session.refreshToken)
@@ -96,7 +106,8 @@ struct RefreshRetryTests {
         #expect(await isRevoked(rotated))
     }
 
-    @Test func retryAfterTheWindowRevokesTheSession() async throws {
+    @Test(arguments: StoreKind.allCases) func retryAfterTheWindowRevokesTheSession(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         let rotated = try await rotate(session.refreshToken)
 
@@ -107,7 +118,8 @@ struct RefreshRetryTests {
         #expect(await isRevoked(rotated))
     }
 
-    @Test func retryJustInsideTheWindowIsAccepted() async throws {
+    @Test(arguments: StoreKind.allCases) func retryJustInsideTheWindowIsAccepted(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         _ = try await rotate(session.refreshToken)
 
@@ -116,7 +128,9 @@ struct RefreshRetryTests {
         #expect(await harness.refresh(session.refreshToken).status == 200)
     }
 
-    @Test func secondRetryOfTheSameTokenRevokesTheSession() async throws {
+    @Test(arguments: StoreKind.allCases) func secondRetryOfTheSameTokenRevokesTheSession(store: StoreKind) async throws
+    {
+        try await setUp(store)
         // Given a rotation and one retry of its token, already answered with a fresh pair.
         let session = try await harness.session("ada")
         _ = try await rotate(session.refreshToken)
@@ -130,7 +144,10 @@ struct RefreshRetryTests {
         #expect(await isRevoked(retried))
     }
 
-    @Test func tokenTwoRotationsOldIsUnknownAndChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func tokenTwoRotationsOldIsUnknownAndChangesNothing(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         // Only the immediately previous token is remembered (and gets the grace).
         let session = try await harness.session("ada")
         let rotated = try await rotate(session.refreshToken)
@@ -142,10 +159,10 @@ struct RefreshRetryTests {
         #expect(await harness.changesResponse(token: current.accessToken).status == 200)
     }
 
-    @Test func noGraceWhenTheWindowIsConfiguredOff() async throws {
+    @Test(arguments: StoreKind.allCases) func noGraceWhenTheWindowIsConfiguredOff(store: StoreKind) async throws {
         var configuration = ServerHarness.configuration
         configuration.refreshRetryGrace = 0
-        let harness = try ServerHarness(configuration: configuration)
+        let harness = try await ServerHarness(store: store, configuration: configuration)
         let session = try await harness.session("ada")
         let rotated = try await harness.refresh(session.refreshToken).decoded(SessionDTO.self)
 
@@ -157,7 +174,9 @@ struct RefreshRetryTests {
 
     // MARK: - Upgrading
 
+    /// SQLite only: it upgrades a SQLite file of schema version 3.
     @Test func sessionFromBeforeTheGraceColumnStillRefreshes() async throws {
+        try await setUp(.sqlite)
         // Given a database at schema version 3 with a live session.
         let path = harness.directory.appendingPathComponent("v3.sqlite").path
         let db = try SQLiteConnection(path: path)

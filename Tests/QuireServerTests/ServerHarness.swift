@@ -1,5 +1,6 @@
 import Foundation
 import QuireCrypto
+import QuirePostgres
 import QuireTestSupport
 import QuireWire
 import Synchronization
@@ -18,25 +19,89 @@ final class ManualClock: Sendable {
     }
 }
 
-/// One in-process server over a SQLite file in a fresh temporary directory, plus request helpers.
-/// The directory is removed when the harness goes away.
+/// Which ``ServerStorage`` a harness's server runs on: the suites that exercise storage run
+/// their same bodies on each (`@Test(arguments: StoreKind.allCases)`).
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// One in-process server over a fresh store, plus request helpers: a SQLite file in a fresh
+/// temporary directory (removed when the harness goes away), or a fresh database in the test
+/// process's throwaway PostgreSQL cluster (``PostgresTestCluster``; it fails the test, saying to
+/// run `bash scripts/setup.sh`, when PostgreSQL is not installed).
 final class ServerHarness: Sendable {
     let server: NotesServer
     let clock: ManualClock
     let directory: URL
+    let store: StoreKind
+    /// The PostgreSQL database's connection parameters; nil on SQLite.
+    let postgresConnectionString: String?
 
     /// Low iteration counts keep the slow hashes fast; everything else is the production default.
     static let configuration = NotesServerConfiguration(
         minKDFIterations: 1_000, authHashIterations: 1_000)
 
-    init(configuration: NotesServerConfiguration = ServerHarness.configuration) throws {
-        directory = FileManager.default.temporaryDirectory
+    private init(
+        server: NotesServer, clock: ManualClock, directory: URL, store: StoreKind,
+        postgresConnectionString: String?
+    ) {
+        self.server = server
+        self.clock = clock
+        self.directory = directory
+        self.store = store
+        self.postgresConnectionString = postgresConnectionString
+    }
+
+    /// A server over a SQLite file.
+    convenience init(configuration: NotesServerConfiguration = ServerHarness.configuration) throws {
+        let directory = try Self.makeDirectory()
+        let clock = ManualClock()
+        let server = try NotesServer.sqlite(
+            path: directory.appendingPathComponent("server.sqlite").path,
+            configuration: configuration, now: { clock.now }, log: { _ in })
+        self.init(
+            server: server, clock: clock, directory: directory, store: .sqlite, postgresConnectionString: nil)
+    }
+
+    /// A server over `store`: a SQLite file, or a fresh PostgreSQL database.
+    convenience init(store: StoreKind, configuration: NotesServerConfiguration = ServerHarness.configuration)
+        async throws
+    {
+        guard store == .postgres else {
+            try self.init(configuration: configuration)
+            return
+        }
+        let directory = try Self.makeDirectory()
+        let clock = ManualClock()
+        let connectionString = try await PostgresTestCluster.freshDatabase()
+        let server = NotesServer(
+            storage: try await PostgresServerStorage.connect(connectionString),
+            configuration: configuration, now: { clock.now }, log: { _ in })
+        self.init(
+            server: server, clock: clock, directory: directory, store: .postgres,
+            postgresConnectionString: connectionString)
+    }
+
+    private static func makeDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("quire-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let clock = ManualClock()
-        self.clock = clock
-        server = try NotesServer.sqlite(
-            path: directory.appendingPathComponent("server.sqlite").path,
+        return directory
+    }
+
+    /// A second server (another instance) on this harness's store and clock; PostgreSQL only.
+    func secondInstance(configuration: NotesServerConfiguration = ServerHarness.configuration) async throws
+        -> NotesServer
+    {
+        let clock = self.clock
+        guard let postgresConnectionString else {
+            throw PostgresTestClusterError("a second instance needs a PostgreSQL harness")
+        }
+        return NotesServer(
+            storage: try await PostgresServerStorage.connect(postgresConnectionString),
             configuration: configuration, now: { clock.now }, log: { _ in })
     }
 
@@ -117,12 +182,41 @@ final class ServerHarness: Sendable {
         try await session(username).accessToken
     }
 
-    /// The database file and its WAL, as bytes, after closing the server.
+    /// Everything the store holds, as bytes, after closing the server: the SQLite file and its
+    /// WAL, or every column of every PostgreSQL table (`bytea` as its raw bytes, the rest as
+    /// text).
     func databaseBytes() async throws -> Data {
         await server.shutDown()
-        let url = URL(fileURLWithPath: databasePath)
-        return try Data(contentsOf: url)
-            + ((try? Data(contentsOf: URL(fileURLWithPath: databasePath + "-wal"))) ?? Data())
+        guard let postgresConnectionString else {
+            let url = URL(fileURLWithPath: databasePath)
+            return try Data(contentsOf: url)
+                + ((try? Data(contentsOf: URL(fileURLWithPath: databasePath + "-wal"))) ?? Data())
+        }
+        return try await onOwnThread {
+            let db = try PostgresConnection(postgresConnectionString)
+            let columns = try db.queryAll(
+                """
+                SELECT table_name, column_name, data_type = 'bytea' FROM information_schema.columns
+                WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
+                """
+            ) { (try $0.text(0), try $0.text(1), try $0.bool(2)) }
+            var bytes = Data()
+            for (table, column, isBytes) in columns {
+                for row in try db.query("SELECT \"\(column)\" FROM \"\(table)\"").rows where !row.isNull(0) {
+                    bytes += isBytes ? try row.bytes(0) : Data(try row.text(0).utf8)
+                    bytes.append(0)
+                }
+            }
+            return bytes
+        }
+    }
+
+    /// A new server on the same store after this one shut down: the SQLite file opened again, or
+    /// another instance on the PostgreSQL database.
+    func restarted() async throws -> NotesServer {
+        await server.shutDown()
+        guard store == .postgres else { return try NotesServer.sqlite(path: databasePath, log: { _ in }) }
+        return try await secondInstance()
     }
 
     // MARK: - Requests

@@ -5,11 +5,13 @@ import Testing
 @testable import QuireServer
 
 /// Access-token expiry, refresh rotation with reuse detection, and sign-out.
-struct SessionLifecycleTests {
-    let harness: ServerHarness
+final class SessionLifecycleTests {
+    // Set by `setUp(_:)`, every test's first step (a suite's init cannot take the store).
+    private(set) var harness: ServerHarness!
 
-    init() throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`.
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
     }
 
     private func signOut(_ token: String) async -> HTTPResponse {
@@ -21,7 +23,8 @@ struct SessionLifecycleTests {
 
     // MARK: - Expiry
 
-    @Test func accessTokenExpiresAfterItsLifetime() async throws {
+    @Test(arguments: StoreKind.allCases) func accessTokenExpiresAfterItsLifetime(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         harness.clock.advance(by: 899)
         #expect(await harness.changesResponse(token: session.accessToken).status == 200)
@@ -35,10 +38,10 @@ struct SessionLifecycleTests {
         #expect(response.header("WWW-Authenticate") == "Bearer")
     }
 
-    @Test func configuredLifetimeIsReportedAndEnforced() async throws {
+    @Test(arguments: StoreKind.allCases) func configuredLifetimeIsReportedAndEnforced(store: StoreKind) async throws {
         var configuration = ServerHarness.configuration
         configuration.accessTokenTTL = 60
-        let harness = try ServerHarness(configuration: configuration)
+        let harness = try await ServerHarness(store: store, configuration: configuration)
         let session = try await harness.session("ada")
 
         harness.clock.advance(by: 60)
@@ -48,7 +51,8 @@ struct SessionLifecycleTests {
             await harness.changesResponse(token: session.accessToken).errorCode == "token_expired")
     }
 
-    @Test func refreshAfterExpiryGivesAWorkingToken() async throws {
+    @Test(arguments: StoreKind.allCases) func refreshAfterExpiryGivesAWorkingToken(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
         harness.clock.advance(by: 3_600)
 
@@ -61,7 +65,10 @@ struct SessionLifecycleTests {
 
     // MARK: - Rotation
 
-    @Test func refreshRotatesBothTokensAndRetiresTheOldRefreshToken() async throws {
+    @Test(arguments: StoreKind.allCases) func refreshRotatesBothTokensAndRetiresTheOldRefreshToken(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let session = try await harness.session("ada")
 
         let response = await harness.refresh(session.refreshToken)
@@ -76,7 +83,8 @@ struct SessionLifecycleTests {
         #expect(next.status == 200)
     }
 
-    @Test func reusedRefreshTokenRevokesTheWholeSession() async throws {
+    @Test(arguments: StoreKind.allCases) func reusedRefreshTokenRevokesTheWholeSession(store: StoreKind) async throws {
+        try await setUp(store)
         // A replay, not a lost reply's retry: the pair the token was rotated into was used.
         // (The retry is RefreshRetryTests'.)
         let session = try await harness.session("ada")
@@ -92,7 +100,8 @@ struct SessionLifecycleTests {
         #expect(await harness.refresh(refreshed.refreshToken).errorCode == "invalid_refresh_token")
     }
 
-    @Test func reuseRevokesOnlyThatSession() async throws {
+    @Test(arguments: StoreKind.allCases) func reuseRevokesOnlyThatSession(store: StoreKind) async throws {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
         let refreshed = try await harness.refresh(laptop.refreshToken).decoded(SessionDTO.self)
@@ -104,7 +113,8 @@ struct SessionLifecycleTests {
         #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
     }
 
-    @Test func unknownRefreshTokenIsRefused() async throws {
+    @Test(arguments: StoreKind.allCases) func unknownRefreshTokenIsRefused(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.refresh("not-a-token")
 
         #expect(response.status == 401)
@@ -114,7 +124,8 @@ struct SessionLifecycleTests {
 
     // MARK: - Sign-out
 
-    @Test func signOutRevokesBothTokens() async throws {
+    @Test(arguments: StoreKind.allCases) func signOutRevokesBothTokens(store: StoreKind) async throws {
+        try await setUp(store)
         let session = try await harness.session("ada")
 
         let response = await signOut(session.accessToken)
@@ -127,7 +138,9 @@ struct SessionLifecycleTests {
         #expect(await signOut(session.accessToken).status == 401)
     }
 
-    @Test func expiredAccessTokenCanStillSignItsSessionOut() async throws {
+    @Test(arguments: StoreKind.allCases) func expiredAccessTokenCanStillSignItsSessionOut(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let session = try await harness.session("ada")
         harness.clock.advance(by: 3_600)
 
@@ -135,7 +148,8 @@ struct SessionLifecycleTests {
         #expect(await harness.refresh(session.refreshToken).errorCode == "invalid_refresh_token")
     }
 
-    @Test func signOutLeavesOtherSessionsSignedIn() async throws {
+    @Test(arguments: StoreKind.allCases) func signOutLeavesOtherSessionsSignedIn(store: StoreKind) async throws {
+        try await setUp(store)
         let laptop = try await harness.session("ada", device: "laptop")
         let phone = try await harness.session("ada", device: "phone")
 
@@ -144,7 +158,8 @@ struct SessionLifecycleTests {
         #expect(await harness.changesResponse(token: phone.accessToken).status == 200)
     }
 
-    @Test func signOutWithoutTokenIsUnauthorized() async throws {
+    @Test(arguments: StoreKind.allCases) func signOutWithoutTokenIsUnauthorized(store: StoreKind) async throws {
+        try await setUp(store)
         let response = await harness.server.handle(
             HTTPRequest(method: "DELETE", path: WireRoutes.currentSession))
 
