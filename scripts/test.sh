@@ -21,10 +21,12 @@ status=0
 # The suites that time long-polls, wakes and the controller's debounce against wall-clock
 # deadlines run after it too, one test at a time: beside ~670 tests in parallel on two cores, a
 # woken long-poll was seen to take 57 s to answer (they pass in 2 s on their own).
+# The 300 simulation seeds (minutes of CPU on the concurrency pool's two threads) run in the
+# timed pass as well: beside them, a token-refresh test's 60 s wait for eight requests timed out.
 # The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
 separate="ChaosTests|EditorInATerminalTests|TripsThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests"
-timed="CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests"
+timed="SimulationSeedsTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests"
 timeout 1800 swift test --skip-build --skip "$separate|$timed" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
   timeout 900 swift test --skip-build --no-parallel --filter "$timed" 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
