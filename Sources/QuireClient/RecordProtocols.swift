@@ -95,8 +95,8 @@ public protocol PullRecords: Sendable {
     /// acknowledged since. None after a `.serverForgot` resync began.
     func ackedPositions() async throws -> AckedPositions
     /// Every position ``ackedPositions()`` gave was found on the server: only the newest one
-    /// stays to check.
-    func positionsVerified() async throws
+    /// stays to check, or `through`, the cursor a finished pull ended at, when given.
+    func positionsVerified(through cursor: Cursor?) async throws
     /// Binds the database to an account (at sign-in). Binding a different account than the current
     /// one clears the cursor.
     func bindAccount(_ account: AccountID?) async throws

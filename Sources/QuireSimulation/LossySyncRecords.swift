@@ -53,7 +53,9 @@ struct LossySyncRecords: SyncRecords {
     }
     func cursor() async throws -> Cursor? { try await database.cursor() }
     func ackedPositions() async throws -> AckedPositions { try await database.ackedPositions() }
-    func positionsVerified() async throws { try await database.positionsVerified() }
+    func positionsVerified(through cursor: Cursor?) async throws {
+        try await database.positionsVerified(through: cursor)
+    }
     func bindAccount(_ account: AccountID?) async throws { try await database.bindAccount(account) }
     func boundAccount() async throws -> AccountID? { try await database.boundAccount() }
     func beginFullResync(_ reason: FullResyncReason) async throws {

@@ -32,7 +32,11 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     private var refreshesLostInARow = 0
     private let now: @Sendable () -> Date
 
-    init(server: InProcessTransport, held: HeldRequests, now: @escaping @Sendable () -> Date) {
+    /// The device's name in traces (`d3`).
+    let name: String
+
+    init(server: InProcessTransport, held: HeldRequests, name: String = "", now: @escaping @Sendable () -> Date) {
+        self.name = name
         self.server = server
         self.held = held
         self.now = now
@@ -140,7 +144,9 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
         }
         if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "requests" {
             FileHandle.standardError.write(
-                Data("  \(request.method) \(request.path.prefix(60)) fault: \(fault.map { "\($0)" } ?? "none")\n".utf8))
+                Data(
+                    "  \(name) \(request.method) \(request.path.prefix(60)) \(request.path.contains("known=") ? "[known] " : "")fault: \(fault.map { "\($0)" } ?? "none")\(expire ? " 410 injected" : "")\n"
+                        .utf8))
         }
         switch fault {
         case nil:

@@ -62,7 +62,7 @@ final class SimulationWorld {
         let inProcess = InProcessTransport(server: server)
         held = HeldRequests(server: inProcess)
         for index in 0..<max(1, config.devices) {
-            let transport = SimulationTransport(server: inProcess, held: held, now: { clock.now() })
+            let transport = SimulationTransport(server: inProcess, held: held, name: "d\(index)", now: { clock.now() })
             // Each device is its own session, as after its own sign-in.
             let session = try await server.openSessionTokens(username: "sim", deviceName: "d\(index)")
             let device = try SimulationDevice(

@@ -28,6 +28,17 @@ struct NotesDatabaseAckedPositionsTests {
         #expect(try await database.ackedPositions().all == [Cursor("p2"), Cursor("p3")])
     }
 
+    @Test func aFinishedPullsCursorReplacesThemAll() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        try await acknowledge("one", at: "p1", in: database)
+
+        try await database.positionsVerified(through: Cursor("end"))
+
+        #expect(try await database.ackedPositions() == AckedPositions(verified: Cursor("end")))
+    }
+
     @Test func theyOutliveARelaunch() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }

@@ -83,4 +83,21 @@ struct RestoreCaseTests {
         let outcome = await Simulation.run(plan, config: SimulationConfig(devices: 10, steps: 0))
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRestoreHiddenBehindA410AfterAListingStillFindsTheNoteSentBeforeIt() async {
+        // 10-device seed 956: the device's write was acknowledged, then its pull found another
+        // restore and listed everything (which forgot every position to check); the next restore
+        // forgot the write, a 410 hid it from the cursor check, and the listing that followed
+        // dropped the note as deleted elsewhere. A finished pull's cursor is now kept as the
+        // position to check.
+        let plan: [SimulationAction] = [
+            .create(device: 0, token: 1, lines: 2), .sync(device: 0), .create(device: 1, token: 2, lines: 2),
+            .backUpServer, .sync(device: 1), .sync(device: 5), .restoreServer, .rename(device: 1, note: 1, token: 42),
+            .sync(device: 1), .sync(device: 5), .sync(device: 5), .sync(device: 3), .restoreServer, .sync(device: 3),
+            .sync(device: 3), .sync(device: 5), .create(device: 5, token: 72, lines: 2), .sync(device: 5),
+            .restoreServer, .fault(device: 5, .expireCursor), .sync(device: 5),
+        ]
+        let outcome = await Simulation.run(plan, config: SimulationConfig(devices: 10, steps: 0))
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -363,9 +363,17 @@ extension NotesDatabase {
     }
 
     /// A pull found the server holding every position ``ackedPositions()`` gave: the newest one
-    /// is all later pulls need to check.
-    public func positionsVerified() throws {
+    /// is all later pulls need to check. `through`, the cursor a finished pull ended at (the
+    /// account's latest change, after every write checked), takes its place: a later 410 can hide
+    /// a restore from the cursor check, and a note a listing confirmed has no write position of
+    /// its own (10-device seed 956).
+    public func positionsVerified(through cursor: Cursor? = nil) throws {
         try bookkeepingWrite { _ in
+            if let cursor {
+                try writeMeta(.ackedPosition, cursor.rawValue)
+                try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.unverifiedPositions.rawValue)
+                return
+            }
             guard let newest = try ackedPositions().unverified.last else { return }
             try writeMeta(.ackedPosition, newest.rawValue)
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.unverifiedPositions.rawValue)

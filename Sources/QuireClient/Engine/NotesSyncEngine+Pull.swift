@@ -29,7 +29,7 @@ extension NotesSyncEngine {
                 let known = checked ? [] : try await records.ackedPositions().all
                 page = try await api.changes(since: cursor, known: known, limit: pageLimit, wait: 0)
                 if !checked {
-                    try await records.positionsVerified()
+                    try await records.positionsVerified(through: nil)
                     checked = true
                 }
             } catch let error as NotesAPIError {
@@ -69,7 +69,12 @@ extension NotesSyncEngine {
                 SyncProgress(
                     phase: .receiving, done: report.received,
                     total: page.remaining.map { report.received + $0 }, finished: !page.hasMore))
-            if !page.hasMore { break }
+            if !page.hasMore {
+                // The last page's cursor is incremental and names the account's latest change:
+                // from now on it stands for every write before it.
+                try await records.positionsVerified(through: next)
+                break
+            }
         }
         // Also finishes a resync an earlier run began and a failure or crash interrupted: its
         // pages confirmed notes, and notes it never listed must go (or be sent again).

@@ -148,7 +148,7 @@ extension NotesSyncEngine {
         try await records.apply([], cursor: caughtUp, account: account)
         // Each write followed the one before in the feed, from this device's cursor: the server
         // holds them all in the history the cursor is from.
-        try await records.positionsVerified()
+        try await records.positionsVerified(through: nil)
         return .caughtUp
     }
 
