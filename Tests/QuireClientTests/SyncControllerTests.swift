@@ -202,7 +202,8 @@ import Testing
         await phone.sync()
         // The clock never moves: only the long-poll can have woken the laptop.
         #expect(try await eventually(timeout: 15) { try await laptop.note(id) != nil })
-        #expect(log.triggers.contains(.liveUpdate))
+        // The note shows while its run applies the page; the run is logged when it ends.
+        #expect(await eventually(timeout: 15) { log.triggers.contains(.liveUpdate) })
         await controller.stop()
     }
 }
