@@ -52,7 +52,14 @@ public enum ProcessRunner {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            if let stdin, let input = child.input { try? input.write(contentsOf: Data(stdin.utf8)) }
+            if let stdin, let input = child.input {
+                do {
+                    try input.write(contentsOf: Data(stdin.utf8))
+                } catch {
+                    // The program stopped reading (it exited early): the test sees it said so.
+                    collected.noteStdinFailure(error)
+                }
+            }
             try? child.input?.close()
             group.leave()
         }
@@ -76,7 +83,8 @@ public enum ProcessRunner {
         return ProcessResult(
             exitCode: timedOut ? 137 : status ?? 255,
             stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self) + (timedOut ? "\n[killed after \(timeout)s]" : ""))
+            stderr: String(decoding: stderr, as: UTF8.self) + collected.stdinNote
+                + (timedOut ? "\n[killed after \(timeout)s]" : ""))
     }
 
     /// Writing to a pipe whose reader exited is an error to ignore, not a signal that ends the
@@ -90,6 +98,14 @@ public enum ProcessRunner {
         private let lock = NSLock()
         private var out = Data()
         private var err = Data()
+
+        private var stdinFailure: String?
+
+        func noteStdinFailure(_ error: Error) {
+            lock.withLock { stdinFailure = "\n[stdin not fully written: \(error)]" }
+        }
+
+        var stdinNote: String { lock.withLock { stdinFailure ?? "" } }
 
         func set(_ data: Data, isOut: Bool) {
             lock.lock()
