@@ -82,7 +82,7 @@ let package = Package(
             name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer", "QuirePostgres", "QuireSpawn"]),
         .target(
             name: "QuireSimulation",
-            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport"]),
+            dependencies: ["QuireClient", "QuireServer", "QuireTestSupport", "QuireTrips", "QuireCrypto"]),
         .executableTarget(name: "QuireSim", dependencies: ["QuireSimulation"]),
         .testTarget(name: "QuireSimulationTests", dependencies: ["QuireSimulation"]),
         .testTarget(

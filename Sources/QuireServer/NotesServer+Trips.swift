@@ -74,9 +74,14 @@ extension NotesServer {
     ) async throws -> HTTPResponse {
         let ops = try RequestValidation.tripOps(request.body)
         let fingerprint = SHA256Digest.hex(WireJSON.encode(ops))
+        let key = try await tripCursorKey()
         let result = try await trips.applyTripOps(
             ops, trip: trip, account: session.account, fingerprint: fingerprint, now: now()
-        ) { WireJSON.encode($0) }
+        ) { response, written in
+            var response = response
+            response.position = written.map { TripChangeCursor(position: $0).text(trip: trip, key: key) }
+            return WireJSON.encode(response)
+        }
         switch result {
         case .applied(let body, let changed):
             for account in changed { await tripNotifier.changed(account) }
@@ -104,7 +109,7 @@ extension NotesServer {
         let key = try await tripCursorKey()
         let query = try RequestValidation.tripChangesQuery(request, trip: trip, key: key)
         switch try await trips.tripChanges(
-            trip, account: session.account, after: query.cursor, limit: query.limit)
+            trip, account: session.account, after: query.cursor, known: query.known, limit: query.limit)
         {
         case .page(let fields, let hasMore, let next):
             return .json(

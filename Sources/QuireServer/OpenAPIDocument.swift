@@ -111,7 +111,8 @@ enum OpenAPIDocument {
                   "field": { "type": "string", "description": "Trip fields: title, startDate, endDate, notes, deleted. Item fields: title, kind, notes, location, start, end, order, deleted." },
                   "value": { "type": "string", "nullable": true, "description": "Sealed value (base64), null when cleared; for deleted, the plain text true or false" },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "The device's keyed hash of the plaintext" },
-                  "revision": { "type": "integer", "minimum": 1, "description": "The trip revision that wrote this value (per trip, gap-free, from 1)" }
+                  "revision": { "type": "integer", "minimum": 1, "description": "The trip revision that wrote this value (per trip, gap-free, from 1)" },
+                  "seenRevision": { "type": "integer", "minimum": 0, "description": "Only on an item's deleted set to true: the op's base, the item's newest revision its deleter had seen. An edit of the item at a later revision was not seen by the delete; its device offers it back to restore." }
                 }
               },
               "TripChangesPage": {
@@ -137,7 +138,7 @@ enum OpenAPIDocument {
                   "field": { "type": "string", "description": "For the trip: title, startDate, endDate, notes, deleted. For an item: title, kind, notes, location, start, end, order, deleted." },
                   "value": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 65536, "description": "Base64 of the sealed value, or null to clear it. For deleted: true or false (not null)." },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "Present exactly when value is (optional for deleted, whose plain value is compared)." },
-                  "baseRevision": { "type": "integer", "minimum": 0, "description": "The revision of the value the person edited; 0 for a field never seen on the server." }
+                  "baseRevision": { "type": "integer", "minimum": 0, "description": "The revision of the value the person edited; 0 for a field never seen on the server. For deleted set to true on an item: the item's newest revision the device has seen (kept as the tombstone's seenRevision)." }
                 }
               },
               "TripOpsRequest": {
@@ -163,7 +164,8 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["results", "revision"],
                 "properties": {
                   "results": { "type": "array", "items": { "$ref": "#/components/schemas/TripOpResult" }, "description": "One per op, in order" },
-                  "revision": { "type": "integer", "description": "The trip's newest revision after the request" }
+                  "revision": { "type": "integer", "description": "The trip's newest revision after the request" },
+                  "position": { "type": "string", "description": "Present when the request wrote something: the trip's position after it, opaque. Send it as known on the trip's changes pulls until one reaches the end: a server restored to before the write answers invalid_cursor." }
                 }
               },
               "ChangePasswordRequest": {
@@ -359,6 +361,7 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "name": "cursor", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor or snapshot cursor of this trip; absent for every field from the beginning." },
+                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "The position of this device's newest acknowledged ops request (TripOpsResponse.position). 400 invalid_cursor when this server's history does not hold it (restored from a backup): fetch the snapshot and send the forgotten writes again." },
                   { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } }
                 ],
                 "responses": {

@@ -122,10 +122,11 @@ extension RequestValidation {
 
     // MARK: - Queries
 
-    /// The trip changes route's parameters: the cursor (nil: from the beginning), checked
-    /// against `trip` with `key`, and the page size.
+    /// The trip changes route's parameters: the cursor (nil: from the beginning) and the known
+    /// position (a device's newest acknowledged request's), both checked against `trip` with
+    /// `key`, and the page size.
     static func tripChangesQuery(_ request: HTTPRequest, trip: String, key: Data)
-        throws(APIError) -> (cursor: TripPosition?, limit: Int)
+        throws(APIError) -> (cursor: TripPosition?, known: TripPosition?, limit: Int)
     {
         var limit = WireRoutes.defaultPageLimit
         if let text = request.query["limit"] {
@@ -140,7 +141,14 @@ extension RequestValidation {
             }
             cursor = parsed.position
         }
-        return (cursor, limit)
+        var known: TripPosition?
+        if let text = request.query["known"] {
+            guard let parsed = TripChangeCursor(text: text, trip: trip, key: key) else {
+                throw .invalidTripCursor
+            }
+            known = parsed.position
+        }
+        return (cursor, known, limit)
     }
 
     /// The trips feed's parameters, as the notes feed's: `since` (an incremental cursor only),

@@ -58,6 +58,7 @@ extension SQLiteServerStorage {
             storeTrips,
             tagEachNoteVersion,
             rememberEachVersionsMark,
+            keepWhatEachDeleteSaw,
         ])
     }
 

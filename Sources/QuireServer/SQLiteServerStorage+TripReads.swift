@@ -5,28 +5,28 @@ import QuireWire
 /// ``TripStorage`` reads in the SQLite file (a trip's changes, its snapshot, the account's trips
 /// feed) and the purge of trip tombstones.
 extension SQLiteServerStorage {
-    public func tripChanges(_ trip: String, account: AccountID, after: TripPosition?, limit: Int)
-        throws -> TripChangesResult
-    {
+    public func tripChanges(
+        _ trip: String, account: AccountID, after: TripPosition?, known: TripPosition?, limit: Int
+    ) throws -> TripChangesResult {
         let db = try open()
         return try db.transaction {
             guard try tripRole(trip, account: account, db: db) != nil,
                 let row = try tripRow(trip, db: db)
             else { return .notMember }
-            if let after {
-                let counter = try currentSeq(db)
-                if after.revision > row.revision || after.feed.seq > counter { return .cursorAhead }
-                guard after.feed.matches(storedMark: try storedMark(after.feed.seq, db: db)) else {
+            let counter = try currentSeq(db)
+            for position in [after, known].compactMap({ $0 }) {
+                if position.revision > row.revision || position.feed.seq > counter { return .cursorAhead }
+                guard position.feed.matches(storedMark: try storedMark(position.feed.seq, db: db)) else {
                     return .cursorFromAnotherHistory
                 }
-                if after.revision < row.purgedRevision { return .cursorExpired }
             }
+            if let after, after.revision < row.purgedRevision { return .cursorExpired }
             var fields = try db.query(
                 """
-                SELECT item_id, field, value, value_hash, revision, seq FROM trip_fields
+                SELECT item_id, field, value, value_hash, revision, seen_revision, seq FROM trip_fields
                 WHERE trip_id = ? AND revision > ? ORDER BY revision LIMIT ?
                 """, trip, after?.revision ?? 0, limit + 1
-            ) { (field: Self.tripField($0), seq: $0.int64(5)) }
+            ) { (field: Self.tripField($0), seq: $0.int64(6)) }
             let hasMore = fields.count > limit
             if hasMore { fields.removeLast(fields.count - limit) }
             let next =
@@ -47,7 +47,7 @@ extension SQLiteServerStorage {
             else { return nil }
             let fields = try db.query(
                 """
-                SELECT item_id, field, value, value_hash, revision FROM trip_fields
+                SELECT item_id, field, value, value_hash, revision, seen_revision FROM trip_fields
                 WHERE trip_id = ? ORDER BY revision
                 """, trip, map: Self.tripField)
             return TripSnapshot(entry: entry, fields: fields, position: try tripPosition(row, db: db))
@@ -135,11 +135,11 @@ extension SQLiteServerStorage {
         TripPosition(revision: row.revision, feed: try position(row.seq, db: db))
     }
 
-    /// A `trip_fields` row read as item, field, value, hash and revision.
+    /// A `trip_fields` row read as item, field, value, hash, revision and seen revision.
     static func tripField(_ row: SQLiteRow) -> TripFieldDTO {
         let item = row.text(0)
         return TripFieldDTO(
             item: item.isEmpty ? nil : item, field: row.text(1), value: row.optionalText(2),
-            valueHash: row.optionalText(3), revision: row.int(4))
+            valueHash: row.optionalText(3), revision: row.int(4), seenRevision: row.optionalInt(5))
     }
 }

@@ -66,4 +66,11 @@ extension SQLiteServerStorage {
             CREATE INDEX trip_op_requests_by_age ON trip_op_requests (created_at);
             """)
     }
+
+    /// Migration 10: an item's tombstone keeps the newest revision of the item its deleter had
+    /// seen (``TripFieldState/seenRevision``), so an edit the delete did not see is offered back
+    /// to its device. NULL for every other field, and for tombstones written before.
+    static func keepWhatEachDeleteSaw(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE trip_fields ADD COLUMN seen_revision INTEGER")
+    }
 }

@@ -33,7 +33,7 @@ extension SQLiteServerStorage: TripStorage {
 
     public func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: @Sendable (TripOpsResponseDTO) -> Data
+        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) throws -> TripOpsResult {
         let db = try open()
         return try db.transaction {
@@ -53,14 +53,15 @@ extension SQLiteServerStorage: TripStorage {
             let outcome = TripMergeRule.apply(
                 request.ops, to: try mergeState(for: request.ops, trip: trip, row: row, db: db))
             var changed: [AccountID] = []
+            var written: TripPosition?
             if !outcome.written.isEmpty {
-                try store(outcome, trip: trip, wasDeleted: row.deleted, now: now, db: db)
+                written = try store(outcome, trip: trip, wasDeleted: row.deleted, now: now, db: db)
                 changed = try db.query(
                     "SELECT account_id FROM trip_members WHERE trip_id = ?", trip
                 ) { AccountID($0.int64(0)) }
             }
             let body = record(
-                TripOpsResponseDTO(results: outcome.results, revision: outcome.revision))
+                TripOpsResponseDTO(results: outcome.results, revision: outcome.revision), written)
             try db.run(
                 """
                 INSERT INTO trip_op_requests
@@ -110,29 +111,32 @@ extension SQLiteServerStorage: TripStorage {
     }
 
     /// Writes the fields the ops changed under one new sequence number, moves the trip to the
-    /// outcome's revision, and moves every member's trips feed to that number.
+    /// outcome's revision, and moves every member's trips feed to that number. Returns the trip's
+    /// new position.
     private func store(
         _ outcome: TripMergeRule.Outcome, trip: String, wasDeleted: Bool, now: Date,
         db: SQLiteConnection
-    ) throws {
+    ) throws -> TripPosition {
         let position = try nextSeq(db, now: now)
         for (key, state) in outcome.written {
             try db.run(
                 """
                 INSERT INTO trip_fields
-                    (trip_id, item_id, field, value, value_hash, revision, seq, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value,
                     value_hash = excluded.value_hash, revision = excluded.revision,
-                    seq = excluded.seq, updated_at = excluded.updated_at
+                    seq = excluded.seq, updated_at = excluded.updated_at,
+                    seen_revision = excluded.seen_revision
                 """, trip, Self.storedItem(key.item), key.field, state.value, state.valueHash,
-                state.revision, position.seq, now.storedMilliseconds)
+                state.revision, position.seq, now.storedMilliseconds, state.seenRevision)
         }
         let deleted = outcome.written[.tripTombstone].map(\.isTombstone) ?? wasDeleted
         try db.run(
             "UPDATE trips SET revision = ?, seq = ?, deleted = ? WHERE trip_id = ?",
             outcome.revision, position.seq, deleted, trip)
         try db.run("UPDATE trip_members SET feed_seq = ? WHERE trip_id = ?", position.seq, trip)
+        return TripPosition(revision: outcome.revision, feed: position)
     }
 
     // MARK: - Rows

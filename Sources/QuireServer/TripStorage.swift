@@ -17,6 +17,8 @@ public protocol TripStorage: Sendable {
         async throws -> TripCreation
 
     /// Applies one ops request of `account` to `trip` with ``TripMergeRule``, in one transaction.
+    /// `record` encodes the answer, given the trip's position after the request (nil when it
+    /// wrote nothing).
     ///
     /// In order: a caller who is not a member gets `.notMember`, a viewer `.readOnly`; an `opId`
     /// the account already sent to this trip returns the recorded answer (`.replayed`) when
@@ -24,7 +26,7 @@ public protocol TripStorage: Sendable {
     /// encoding of the answer is stored with the op id in the same transaction.
     func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: @Sendable (TripOpsResponseDTO) -> Data
+        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) async throws -> TripOpsResult
 
     /// Up to `limit` of the trip's fields written after `after` (nil: from the beginning), in
@@ -32,9 +34,12 @@ public protocol TripStorage: Sendable {
     ///
     /// `.cursorAhead` when `after` is past the trip's revision or the server's counter;
     /// `.cursorFromAnotherHistory` when its mark is not the one stored for its number;
-    /// `.cursorExpired` when it is below the trip's purge mark, in that order.
-    func tripChanges(_ trip: String, account: AccountID, after: TripPosition?, limit: Int)
-        async throws -> TripChangesResult
+    /// `.cursorExpired` when it is below the trip's purge mark, in that order. `known`, the
+    /// position a device's newest acknowledged request left the trip at, is checked the same way
+    /// (but never expires): one this history does not have means a restore forgot that write.
+    func tripChanges(
+        _ trip: String, account: AccountID, after: TripPosition?, known: TripPosition?, limit: Int
+    ) async throws -> TripChangesResult
 
     /// Every stored field of the trip (tombstones included) and the position that continues
     /// after them, or nil when the account is not a member.
@@ -60,6 +65,15 @@ public enum TripCreation: Sendable, Equatable {
     case takenByAnother
 }
 
+extension TripStorage {
+    /// ``tripChanges(_:account:after:known:limit:)`` with no position to check.
+    public func tripChanges(_ trip: String, account: AccountID, after: TripPosition?, limit: Int)
+        async throws -> TripChangesResult
+    {
+        try await tripChanges(trip, account: account, after: after, known: nil, limit: limit)
+    }
+}
+
 /// The result of ``TripStorage/applyTripOps(_:trip:account:fingerprint:now:record:)``.
 public enum TripOpsResult: Sendable, Equatable {
     /// The ops were decided; `body` is the recorded answer. `changed` lists the members whose
@@ -75,7 +89,7 @@ public enum TripOpsResult: Sendable, Equatable {
     case readOnly
 }
 
-/// The result of ``TripStorage/tripChanges(_:account:after:limit:)``.
+/// The result of ``TripStorage/tripChanges(_:account:after:known:limit:)``.
 public enum TripChangesResult: Sendable, Equatable {
     /// `fields` in revision order; `next` continues after them (the trip's newest position when
     /// `hasMore` is false).

@@ -7,7 +7,7 @@ struct SimRunner {
     let options: SimOptions
 
     func run() async -> Int32 {
-        let config = SimulationConfig(devices: options.devices, steps: options.steps)
+        let config = SimulationConfig(devices: options.devices, steps: options.steps, trips: options.trips)
         var total = SimulationStats()
         let began = Date()
         for offset in 0..<options.seeds {
@@ -20,7 +20,8 @@ struct SimRunner {
             }
             if !report.passed {
                 print(report.failureText)
-                let flags = "--devices \(options.devices) --steps \(options.steps)"
+                let flags =
+                    "--devices \(options.devices) --steps \(options.steps)" + (options.trips ? "" : " --no-trips")
                 print("rerun: quire-sim --start \(seed) --seeds 1 \(flags) --verbose")
                 return 1
             }

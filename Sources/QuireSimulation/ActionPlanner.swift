@@ -1,4 +1,5 @@
 import QuireDomain
+import QuireTrips
 
 /// Draws a seed's plan: the whole list of actions, up front, from one ``SplitMix64``.
 ///
@@ -22,8 +23,20 @@ public enum ActionPlanner {
             actions.append(.create(device: device, token: nextToken(), lines: 2))
             actions.append(.sync(device: device))
         }
+        if config.trips {
+            // A trip everyone starts from, with two items.
+            actions.append(.trip(device: 0, .create(token: nextToken())))
+            for place in 0..<2 {
+                actions.append(.trip(device: 0, .add(trip: 0, token: nextToken(), timed: place == 0, place: 1)))
+            }
+            actions.append(.sync(device: 0))
+        }
         while actions.count < config.steps {
             let device = random.below(devices)
+            if config.trips, random.chance(config.tripShare) {
+                actions.append(.trip(device: device, tripStep(&random, token: nextToken())))
+                continue
+            }
             let note = random.below(8)
             let roll = random.below(100)
             switch roll {
@@ -70,6 +83,32 @@ public enum ActionPlanner {
             }
         }
         return actions
+    }
+
+    /// One trip step: edits and inserts most, then moves, deletes and settling conflicts.
+    private static func tripStep(_ random: inout SplitMix64, token: Int) -> SimulationTripStep {
+        let trip = random.below(4)
+        let item = random.below(8)
+        let roll = random.below(100)
+        switch roll {
+        case 0..<5:
+            return .create(token: token)
+        case 5..<27:
+            return .add(trip: trip, token: token, timed: random.chance(60), place: random.below(8))
+        case 27..<59:
+            let field = SimulationTripStep.itemFields[random.below(SimulationTripStep.itemFields.count)]
+            return .edit(trip: trip, item: item, field: field, token: token, line: random.below(3))
+        case 59..<67:
+            let field = SimulationTripStep.tripFields[random.below(SimulationTripStep.tripFields.count)]
+            return .edit(trip: trip, item: nil, field: field, token: token, line: random.below(3))
+        case 67..<79:
+            return .move(trip: trip, item: item, place: random.below(8))
+        case 79..<87:
+            return .deleteItem(trip: trip, item: item)
+        default:
+            let choice = TripConflictChoice.allCases[random.below(TripConflictChoice.allCases.count)]
+            return .resolve(conflict: random.below(4), keep: choice)
+        }
     }
 
     private static func randomFault(_ random: inout SplitMix64) -> SimulationFault {

@@ -5,9 +5,11 @@ import QuireServer
 /// (change id) produced each new version of each note. The "at most once" check reads it.
 final class RecordingStorage: ServerStorage, @unchecked Sendable {
     // `applied` and `account` are guarded by `lock`; `inner` is an actor.
-    private let inner: SQLiteServerStorage
-    private let lock = NSLock()
+    let inner: SQLiteServerStorage
+    let lock = NSLock()
     private var applied: [AppliedWrite] = []
+    /// The op ids of the trip requests the server decided (not replays), in commit order.
+    var appliedTripRequests: [String] = []
     private var knownAccount: AccountID?
     // `backups` is guarded by `lock` too.
 
@@ -125,12 +127,12 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     // MARK: - Backups
 
-    /// How many applied writes the backup at each path holds.
-    private var backups: [String: Int] = [:]
+    /// How many applied writes and trip requests the backup at each path holds.
+    private var backups: [String: (writes: Int, tripRequests: Int)] = [:]
 
     /// Backs the server up to `path`, remembering what it had applied by then.
     func backUp(to path: String) async throws {
-        let count = lock.withLock { applied.count }
+        let count = lock.withLock { (applied.count, appliedTripRequests.count) }
         try await inner.backUp(to: path)
         lock.withLock { backups[path] = count }
     }
@@ -140,7 +142,10 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     func restore(fromBackupAt path: String) async throws {
         try await inner.restore(fromBackupAt: path)
         lock.withLock {
-            if let count = backups[path] { applied.removeLast(applied.count - count) }
+            if let count = backups[path] {
+                applied.removeLast(applied.count - count.writes)
+                appliedTripRequests.removeLast(appliedTripRequests.count - count.tripRequests)
+            }
         }
     }
 }

@@ -44,6 +44,8 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
     /// The server purges every tombstone (a retention of zero), in the middle of whatever
     /// listings are going.
     case purgeTombstones
+    /// The user changes the device's trips (seed 002).
+    case trip(device: Int, SimulationTripStep)
 
     public var device: Int? {
         switch self {
@@ -51,7 +53,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
             .rename(let device, _, _), .delete(let device, _), .resolve(let device, _, _),
             .sync(let device), .fault(let device, _), .disconnect(let device),
             .reconnect(let device), .crash(let device), .concurrentSync(let device),
-            .switchAccount(let device):
+            .switchAccount(let device), .trip(let device, _):
             device
         case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones:
             nil
@@ -78,6 +80,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .backUpServer: "server backup"
         case .restoreServer: "server restored from the last backup"
         case .purgeTombstones: "server purges every tombstone"
+        case .trip(let d, let step): "d\(d) \(step)"
         }
     }
 }

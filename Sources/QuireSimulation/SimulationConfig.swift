@@ -9,6 +9,9 @@ public struct SimulationConfig: Hashable, Sendable {
         /// The server allows no retry of a rotated refresh token (issue 9, defect 9): a lost
         /// refresh answer signs the device out. The session check must catch it.
         case noRefreshRetryGrace
+        /// Every trip op reaches the server as if based on the newest revision, so the last
+        /// writer wins and overwrites values nobody saw. The trips' ledger must catch it.
+        case tripsLastWriterWins
     }
 
     /// Number of devices (≥ 1).
@@ -20,11 +23,22 @@ public struct SimulationConfig: Hashable, Sendable {
     /// Rounds of "every device syncs" allowed after healing before it counts as a liveness failure.
     public var maxQuiescenceRounds: Int
     public var sabotage: Sabotage
+    /// Whether the plan edits trips too (seed 002) beside the notes; false draws the notes-only
+    /// plans of earlier versions, seed for seed.
+    public var trips: Bool
+    /// The share of steps, in percent, that change trips.
+    public var tripShare: Int
+    /// How many trip ops travel in one request: small, so a push takes several requests and
+    /// faults land between them.
+    public var tripOpsLimit: Int
 
     public init(
         devices: Int = 3, steps: Int = 60, pageLimit: Int = 3, maxQuiescenceRounds: Int = 12,
-        sabotage: Sabotage = .none
+        sabotage: Sabotage = .none, trips: Bool = true, tripShare: Int = 30, tripOpsLimit: Int = 4
     ) {
+        self.tripOpsLimit = tripOpsLimit
+        self.trips = trips
+        self.tripShare = tripShare
         self.devices = devices
         self.steps = steps
         self.pageLimit = pageLimit

@@ -1,11 +1,14 @@
 import Foundation
 import QuireClient
+import QuireCrypto
 import QuireDomain
 import QuireTestSupport
 import QuireWire
 
-/// One simulated phone: a real ``NotesDatabase`` on its own file and a real ``NotesSyncEngine``,
-/// talking to the server through its own ``SimulationTransport``.
+/// One simulated phone: a real ``NotesDatabase`` and ``TripsDatabase`` on their own files and
+/// their real engines (``NotesSyncEngine``, ``TripsSyncEngine``), sharing one token provider and
+/// one run lock as the product's device does, talking to the server through its own
+/// ``SimulationTransport``.
 ///
 /// Used only from the scheduler's task, one step at a time. `crash()` drops the engine and the
 /// database actor (and with it the file's connection) and opens the same file again, as a
@@ -19,11 +22,23 @@ final class SimulationDevice {
     /// Where the device's tokens live; kept across crashes.
     let credentials: InMemoryCredentialStore
     private let fileURL: URL
-    private var api: NotesAPIClient
+    private var tokens: SessionTokenProvider
     private let clock: VirtualClock
     private let config: SimulationConfig
     /// nil only for the instant between a crash and the relaunch.
-    private var parts: (database: NotesDatabase, engine: NotesSyncEngine)?
+    private var parts: Parts?
+
+    /// One process's databases and engines.
+    struct Parts {
+        var database: NotesDatabase
+        var engine: NotesSyncEngine
+        var trips: TripsDatabase
+        var tripsEngine: TripsSyncEngine
+    }
+
+    /// The account's notes key: every device of the account holds it (zero bytes: the
+    /// simulation's notes travel in the clear, its trips sealed with keys it wraps).
+    static let notesKey = SymmetricKey256(data: Data(count: 32))!
 
     var database: NotesDatabase {
         get throws { try running().database }
@@ -31,6 +46,14 @@ final class SimulationDevice {
 
     var engine: NotesSyncEngine {
         get throws { try running().engine }
+    }
+
+    var trips: TripsDatabase {
+        get throws { try running().trips }
+    }
+
+    var tripsEngine: TripsSyncEngine {
+        get throws { try running().tripsEngine }
     }
 
     init(
@@ -43,8 +66,8 @@ final class SimulationDevice {
         self.config = config
         credentials = InMemoryCredentialStore(Self.accountSession(session, now: clock.now()))
         fileURL = directory.appendingPathComponent("device\(index).sqlite")
-        api = Self.api(transport: transport, credentials: credentials, clock: clock)
-        parts = try Self.open(fileURL, api: api, clock: clock, config: config)
+        tokens = Self.tokens(transport: transport, credentials: credentials, clock: clock)
+        parts = try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
     /// Whether the device still holds tokens (a refused refresh signs it out).
@@ -59,12 +82,11 @@ final class SimulationDevice {
 
     /// One process's view of the device's session: its own provider (and in-flight refresh) over
     /// the device's credential store.
-    private static func api(
+    private static func tokens(
         transport: SimulationTransport, credentials: InMemoryCredentialStore, clock: VirtualClock
-    ) -> NotesAPIClient {
-        let tokens = SessionTokenProvider(
+    ) -> SessionTokenProvider {
+        SessionTokenProvider(
             store: credentials, accounts: AccountsAPIClient(transport: transport), now: { clock.now() })
-        return NotesAPIClient(transport: transport, tokens: tokens)
     }
 
     private static func accountSession(_ session: SessionDTO, now: Date) -> AccountSession {
@@ -76,16 +98,17 @@ final class SimulationDevice {
             kdf: KDFParametersDTO(salt: Data(count: 16).base64EncodedString(), iterations: 1_000))
     }
 
-    /// Binds the database to the simulation's account, as a sign-in does.
+    /// Binds the databases to the simulation's account, as a sign-in does.
     func signIn() async throws {
         try await database.bindAccount(AccountID("sim"))
+        try await trips.bindAccount(AccountID("sim"))
     }
 
     /// A second process of this device: its own connection to the same file and its own engine,
     /// behind the same sync lock. Lives for one action. It shares the token provider: the
     /// credential file's refresh lock serializes two processes' refreshes as one provider does.
-    func secondProcess() throws -> NotesSyncEngine {
-        try Self.open(fileURL, api: api, clock: clock, config: config).engine
+    func secondProcess() throws -> Parts {
+        try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
     /// Kills the device's process and relaunches it on the same file.
@@ -93,11 +116,11 @@ final class SimulationDevice {
         // Release the old connection before the new one opens: one connection per file. The new
         // process has its own token provider over the same stored session.
         parts = nil
-        api = Self.api(transport: transport, credentials: credentials, clock: clock)
-        parts = try Self.open(fileURL, api: api, clock: clock, config: config)
+        tokens = Self.tokens(transport: transport, credentials: credentials, clock: clock)
+        parts = try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
-    private func running() throws -> (database: NotesDatabase, engine: NotesSyncEngine) {
+    private func running() throws -> Parts {
         guard let parts else { throw SimulationError("device \(index) failed to relaunch") }
         return parts
     }
@@ -113,21 +136,28 @@ final class SimulationDevice {
     }
 
     private static func open(
-        _ url: URL, api: NotesAPIClient, clock: VirtualClock, config: SimulationConfig
-    ) throws -> (database: NotesDatabase, engine: NotesSyncEngine) {
+        _ url: URL, transport: SimulationTransport, tokens: SessionTokenProvider, clock: VirtualClock,
+        config: SimulationConfig
+    ) throws -> Parts {
         // `.normal`: a crash here is a killed process, not a power cut, and fsyncs would dominate.
         let database = try NotesDatabase(
             fileURL: url, now: { clock.now() }, durability: .normal)
         let records: SyncRecords =
             switch config.sabotage {
-            case .none, .noRefreshRetryGrace: database
+            case .none, .noRefreshRetryGrace, .tripsLastWriterWins: database
             case .dropLocalTextOnConflict: LossySyncRecords(database: database)
             }
+        let runLock = FileSyncRunLock(file: url.appendingPathExtension("lock"))
         let engine = NotesSyncEngine(
-            records: records, api: api, codec: PlainPayloadCodec(), account: AccountID("sim"),
-            pageLimit: config.pageLimit,
-            runLock: FileSyncRunLock(file: url.appendingPathExtension("lock")),
-            now: { clock.now() })
-        return (database: database, engine: engine)
+            records: records, api: NotesAPIClient(transport: transport, tokens: tokens),
+            codec: PlainPayloadCodec(), account: AccountID("sim"), pageLimit: config.pageLimit,
+            runLock: runLock, now: { clock.now() })
+        let trips = try TripsDatabase(
+            fileURL: url.deletingPathExtension().appendingPathExtension("trips.sqlite"), now: { clock.now() })
+        let tripsEngine = TripsSyncEngine(
+            database: trips, api: TripsAPIClient(transport: transport, tokens: tokens),
+            keys: TripKeyWrapping(notesKey: notesKey, account: AccountID("sim")), account: AccountID("sim"),
+            pageLimit: config.pageLimit, opsLimit: config.tripOpsLimit, runLock: runLock, now: { clock.now() })
+        return Parts(database: database, engine: engine, trips: trips, tripsEngine: tripsEngine)
     }
 }

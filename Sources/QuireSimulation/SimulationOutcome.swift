@@ -68,6 +68,10 @@ public struct SimulationStats: Hashable, Sendable {
     public var restores = 0
     /// Devices signed out as the rotation rules require, and signed in again.
     public var signOuts = 0
+    /// Trip steps taken, trips syncs run, and field conflicts they met.
+    public var tripSteps = 0
+    public var tripSyncs = 0
+    public var tripConflicts = 0
 
     public init() {}
 
@@ -87,6 +91,9 @@ public struct SimulationStats: Hashable, Sendable {
         concurrentSyncs += other.concurrentSyncs
         restores += other.restores
         signOuts += other.signOuts
+        tripSteps += other.tripSteps
+        tripSyncs += other.tripSyncs
+        tripConflicts += other.tripConflicts
     }
 
     public var summary: String {
@@ -94,7 +101,8 @@ public struct SimulationStats: Hashable, Sendable {
             + "edits beat deletes \(editsBeatDeletes), full resyncs \(fullResyncs), crashes \(crashes), "
             + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds), "
             + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
-            + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts)"
+            + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts), "
+            + "trip steps \(tripSteps), trips syncs \(tripSyncs), trip conflicts \(tripConflicts)"
     }
 }
 

@@ -35,8 +35,12 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     /// The device's name in traces (`d3`).
     let name: String
 
-    init(server: InProcessTransport, held: HeldRequests, name: String = "", now: @escaping @Sendable () -> Date) {
+    init(
+        server: InProcessTransport, held: HeldRequests, name: String = "", tripsLastWriterWins: Bool = false,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.name = name
+        self.tripsLastWriterWins = tripsLastWriterWins
         self.server = server
         self.held = held
         self.now = now
@@ -96,10 +100,18 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
+    /// `.tripsLastWriterWins`: every trip op is sent as if based on the newest revision.
+    let tripsLastWriterWins: Bool
+
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let isPullFromCursor = request.method == "GET" && request.path.contains("since=")
-        // Note writes only: a token refresh is a POST too.
-        let isWrite = request.method != "GET" && request.path.hasPrefix(WireRoutes.notesPrefix)
+        let request = tripsLastWriterWins ? Self.basedOnTheNewest(request) : request
+        let isPullFromCursor =
+            request.method == "GET" && (request.path.contains("since=") || request.path.contains("cursor="))
+        // Note writes and trip ops requests: a token refresh is a POST too.
+        let isWrite =
+            request.method != "GET"
+            && (request.path.hasPrefix(WireRoutes.notesPrefix)
+                || (request.path.hasPrefix(WireRoutes.tripsPrefix) && request.path.hasSuffix("/ops")))
         let isBatch = request.path.hasPrefix("/v1/notes/batch")
         let isRefresh = request.method == "POST" && request.path == WireRoutes.refreshSession
         let text = request.path + String(decoding: request.body ?? Data(), as: UTF8.self)
@@ -192,6 +204,19 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             // Never scripted: `enqueue` turns them into the state above.
             return try await server.send(request)
         }
+    }
+
+    /// A trip ops request with every op's base moved past any revision: the server then applies
+    /// every op over whatever it holds (the sabotage that must lose values nobody saw).
+    private static func basedOnTheNewest(_ request: TransportRequest) -> TransportRequest {
+        guard request.method == "POST", request.path.hasPrefix(WireRoutes.tripsPrefix),
+            request.path.hasSuffix("/ops"), let body = request.body,
+            var ops = try? JSONDecoder().decode(TripOpsRequestDTO.self, from: body)
+        else { return request }
+        for index in ops.ops.indices { ops.ops[index].baseRevision = 1_000_000_000 }
+        var rewritten = request
+        rewritten.body = WireJSON.encode(ops)
+        return rewritten
     }
 
     /// The first note id (a UUID) a write names, in its path or body.

@@ -74,9 +74,14 @@ extension SimulationWorld {
         case .concurrentSync(let d):
             let device = devices[d]
             let other = try device.secondProcess()
-            let second = Task { await other.syncOnce() }
+            let withTrips = config.trips
+            let second = Task {
+                let notes = await other.engine.syncOnce()
+                let trips = withTrips ? await other.tripsEngine.syncOnce() : SyncReport()
+                return (notes, trips)
+            }
             let first = try await sync(device, step: step, checkingCursor: false)
-            let secondReport = await second.value
+            let (secondReport, secondTrips) = await second.value
             try await checkSession(of: device, step: step)
             // Either process may have restarted the feed: the cursor is checked once both ended.
             try await checkCursor(
@@ -86,12 +91,27 @@ extension SimulationWorld {
                     kind: .storage, message: "d\(d)'s second process failed on its database: \(failure.message)",
                     step: step)
             }
+            if let failure = secondTrips.failure, failure.kind == .storage {
+                throw SimulationFailure(
+                    kind: .storage,
+                    message: "d\(d)'s second process failed on its trips database: \(failure.message)", step: step)
+            }
             stats.concurrentSyncs += 1
         case .switchAccount(let d):
             let database = try devices[d].database
-            let holdsNotes = try await database.holdsNotes()
+            let trips = try devices[d].trips
+            let holdsTrips = try await trips.holdsTrips()
+            let holdsNotes = try await database.holdsNotes() || holdsTrips
             do {
                 try await database.bindAccount(AccountID("another-account"))
+                do {
+                    try await trips.bindAccount(AccountID("another-account"))
+                } catch let error as TripsDatabaseError where error.kind == .wrongAccount {
+                    // The trips refused: the device signs back in, its notes' cursor forgotten.
+                    try await database.bindAccount(AccountID("sim"))
+                    cursors[d] = nil
+                    throw NotesDatabaseError(.wrongAccount, error.message)
+                }
             } catch let error as NotesDatabaseError where error.kind == .wrongAccount {
                 guard holdsNotes else {
                     throw SimulationFailure(
@@ -106,6 +126,7 @@ extension SimulationWorld {
                     message: "d\(d) holding notes was let sign in to another account", step: step)
             }
             try await database.bindAccount(AccountID("sim"))
+            try await trips.bindAccount(AccountID("sim"))
             // Binding another account forgets the cursor by design: the next pull starts over.
             cursors[d] = nil
         case .backUpServer:
@@ -128,6 +149,8 @@ extension SimulationWorld {
             // Purged tombstones leave the server by design; every other note must stay.
             let left = Set(try await storage.allNotes().map(\.id))
             serverVersions = serverVersions.filter { left.contains($0.key) }
+        case .trip(let d, let tripStep):
+            try await performTrip(tripStep, device: d, step: step)
         }
     }
 
@@ -153,6 +176,14 @@ extension SimulationWorld {
         if device.transport.takeCrash() {
             try device.crash()
             stats.crashes += 1
+        } else if config.trips {
+            // The trips' part runs after the notes in the same process, as the device's sync does.
+            let trips = try await syncTrips(of: device, step: step)
+            lastTripsReport[device.index] = trips
+            if device.transport.takeCrash() {
+                try device.crash()
+                stats.crashes += 1
+            }
         }
         if checkingCursor {
             try await checkCursor(of: device, fullResync: report.fullResync, step: step)

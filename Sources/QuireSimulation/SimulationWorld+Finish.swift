@@ -32,7 +32,10 @@ extension SimulationWorld {
         if !problems.isEmpty {
             return SimulationFailure(kind: .appliedTwice, message: problems.joined(separator: "; "))
         }
-        return nil
+        guard config.trips else { return nil }
+        if let failure = try await checkTripsConvergence() { return failure }
+        if let failure = try await checkTripsLedger() { return failure }
+        return checkTripsAtMostOnce()
     }
 
     /// Rounds of "every device syncs once, in order" until one round in which every sync
@@ -47,7 +50,16 @@ extension SimulationWorld {
             var quiet = true
             last = []
             for device in devices {
-                let report = try await sync(device, step: nil)
+                lastTripsReport[device.index] = nil
+                var report = try await sync(device, step: nil)
+                if let trips = lastTripsReport[device.index] {
+                    report.pushed += trips.pushed
+                    report.received += trips.received
+                    report.merged += trips.merged
+                    report.conflictCopies += trips.fieldConflicts
+                    report.refused += trips.refused
+                    report.failure = report.failure ?? trips.failure
+                }
                 if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "state" {
                     FileHandle.standardError.write(
                         Data("quiescence round \(round): d\(device.index) synced: \(report)\n".utf8))
@@ -59,7 +71,11 @@ extension SimulationWorld {
                 if report.failure != nil || moved > 0 { quiet = false }
                 // Refused changes wait for the user, not for another round.
                 let status = try await device.database.readStatus()
-                let pending = status.pendingCount - status.refusedCount
+                var pending = status.pendingCount - status.refusedCount
+                if config.trips {
+                    let trips = try await (try device.trips).readStatus()
+                    pending += trips.pendingCount
+                }
                 if pending > 0 { quiet = false }
                 last.append(
                     "d\(device.index): moved \(moved), pending \(pending), failure "

@@ -19,6 +19,10 @@ final class SimulationWorld {
     let held: HeldRequests
     var devices: [SimulationDevice] = []
     var ledger = TextLedger()
+    /// What "nothing lost" owes in the trips: each field value typed, as a line.
+    var tripLedger = TextLedger()
+    /// Each device's last trips report (its sync's second part), for quiescence.
+    var lastTripsReport: [Int: SyncReport] = [:]
     var stats = SimulationStats()
     /// Each server note's last seen version, to check versions only grow.
     var serverVersions: [String: Int] = [:]
@@ -62,7 +66,9 @@ final class SimulationWorld {
         let inProcess = InProcessTransport(server: server)
         held = HeldRequests(server: inProcess)
         for index in 0..<max(1, config.devices) {
-            let transport = SimulationTransport(server: inProcess, held: held, name: "d\(index)", now: { clock.now() })
+            let transport = SimulationTransport(
+                server: inProcess, held: held, name: "d\(index)",
+                tripsLastWriterWins: config.sabotage == .tripsLastWriterWins, now: { clock.now() })
             // Each device is its own session, as after its own sign-in.
             let session = try await server.openSessionTokens(username: "sim", deviceName: "d\(index)")
             let device = try SimulationDevice(

@@ -26,7 +26,10 @@ public struct InMemoryTripsAPI: TripsAPI {
         try await server.snapshot(account: account, id: trip.description)
     }
 
-    public func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO {
+    /// The twin keeps no backups to restore, and gives out no positions: `known` is never set.
+    public func changes(of trip: TripID, since cursor: Cursor?, known: Cursor?, limit: Int) async throws
+        -> TripChangesPageDTO
+    {
         try await server.changes(account: account, id: trip.description, cursor: cursor?.rawValue, limit: limit)
     }
 

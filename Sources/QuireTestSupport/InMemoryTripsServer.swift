@@ -29,6 +29,8 @@ public actor InMemoryTripsServer {
         var value: String?
         var valueHash: String?
         var revision: Int
+        /// An item tombstone's ``TripFieldDTO/seenRevision``.
+        var seenRevision: Int? = nil
     }
 
     struct Trip {
@@ -89,7 +91,7 @@ public actor InMemoryTripsServer {
         }
         return TripFieldDTO(
             item: item?.description, field: field, value: stored.value, valueHash: stored.valueHash,
-            revision: stored.revision)
+            revision: stored.revision, seenRevision: stored.seenRevision)
     }
 
     /// The trip's current revision (0 for an unknown trip).
@@ -127,7 +129,7 @@ public actor InMemoryTripsServer {
         let fields = trip.fields.sorted { $0.value.revision < $1.value.revision }.map { key, stored in
             TripFieldDTO(
                 item: key.item, field: key.field, value: stored.value, valueHash: stored.valueHash,
-                revision: stored.revision)
+                revision: stored.revision, seenRevision: stored.seenRevision)
         }
         return TripSnapshotDTO(trip: entry(id, trip), fields: fields, cursor: "r\(trip.revision)")
     }
@@ -145,7 +147,7 @@ public actor InMemoryTripsServer {
         let changes = page.map { key, stored in
             TripFieldDTO(
                 item: key.item, field: key.field, value: stored.value, valueHash: stored.valueHash,
-                revision: stored.revision)
+                revision: stored.revision, seenRevision: stored.seenRevision)
         }
         return TripChangesPageDTO(
             changes: changes, nextCursor: "r\(changes.last?.revision ?? after)", hasMore: newer.count > page.count)
@@ -207,7 +209,9 @@ public actor InMemoryTripsServer {
             guard current.revision <= op.baseRevision else { return conflict(op.field, current) }
         }
         trip.revision += 1
-        trip.fields[key] = StoredField(value: op.value, valueHash: op.valueHash, revision: trip.revision)
+        trip.fields[key] = StoredField(
+            value: op.value, valueHash: op.valueHash, revision: trip.revision,
+            seenRevision: TripMergeRule.seenRevision(of: op))
         return TripOpResultDTO(status: .applied, revision: trip.revision)
     }
 

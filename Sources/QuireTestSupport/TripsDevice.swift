@@ -10,6 +10,13 @@ public struct TripsDevice: Sendable {
     public let transport: FaultyTransport
     public let engine: TripsSyncEngine
 
+    public init(name: String, database: TripsDatabase, transport: FaultyTransport, engine: TripsSyncEngine) {
+        self.name = name
+        self.database = database
+        self.transport = transport
+        self.engine = engine
+    }
+
     @discardableResult
     public func sync() async -> SyncReport {
         await engine.syncOnce()

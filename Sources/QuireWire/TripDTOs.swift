@@ -66,13 +66,19 @@ public struct TripFieldDTO: Codable, Sendable, Equatable {
     public var valueHash: String?
     /// The trip's revision at which this value was written (revisions are per trip, from 1).
     public var revision: Int
+    /// Only for an item's `deleted` set to `true`: the item's newest revision the deleting device
+    /// had seen. An edit at a later revision was not seen by it.
+    public var seenRevision: Int?
 
-    public init(item: String?, field: String, value: String?, valueHash: String?, revision: Int) {
+    public init(
+        item: String?, field: String, value: String?, valueHash: String?, revision: Int, seenRevision: Int? = nil
+    ) {
         self.item = item
         self.field = field
         self.value = value
         self.valueHash = valueHash
         self.revision = revision
+        self.seenRevision = seenRevision
     }
 }
 
@@ -174,9 +180,15 @@ public struct TripOpResultDTO: Codable, Sendable, Equatable {
 public struct TripOpsResponseDTO: Codable, Sendable, Equatable {
     public var results: [TripOpResultDTO]
     public var revision: Int
+    /// When the request wrote something: the trip's position after it, as opaque cursor text. A
+    /// device sends it as `known=` on its next changes pulls, until one finishes: a server
+    /// restored to before the write answers 400 `invalid_cursor`, and the device resyncs from the
+    /// snapshot and sends its forgotten writes again.
+    public var position: String?
 
-    public init(results: [TripOpResultDTO], revision: Int) {
+    public init(results: [TripOpResultDTO], revision: Int, position: String? = nil) {
         self.results = results
         self.revision = revision
+        self.position = position
     }
 }

@@ -6,11 +6,16 @@ public struct TripFieldState: Sendable, Equatable {
     public var valueHash: String?
     /// The trip revision at which this value was written (from 1).
     public var revision: Int
+    /// For an item's `deleted` set to `true`: the item's newest revision its deleter had seen (the
+    /// op's base). An edit of the item at a later revision was not seen, and its device offers
+    /// it back ("This item was deleted. Restore it?").
+    public var seenRevision: Int?
 
-    public init(value: String?, valueHash: String?, revision: Int) {
+    public init(value: String?, valueHash: String?, revision: Int, seenRevision: Int? = nil) {
         self.value = value
         self.valueHash = valueHash
         self.revision = revision
+        self.seenRevision = seenRevision
     }
 
     /// True when this is a `deleted` field that says the item (or trip) is deleted.

@@ -13,6 +13,11 @@
 /// `false` with the delete's revision as its base, followed in the same request by the edits. An
 /// op on an item of a deleted trip is rejected (`trip_deleted`) until the trip is restored.
 ///
+/// A device deleting an item sends the item's newest revision it has seen as the delete's base
+/// (its `deleted` field is at most that old, so the delete applies), and the tombstone keeps it as
+/// `seenRevision`: an edit the deleter had not seen (Ana changed the time at revision 7, Ben
+/// deleted the item having seen revision 6) comes back on Ana's device as an edit to restore.
+///
 /// Two devices, one item: Ana renames "Lunch" (title at revision 4) to "Lunch at Time Out
 /// Market" while Ben, also from revision 4, moves its start to 12:30. Ana's op applies at 5; Ben's
 /// op names another field, whose revision is still at most his base: it applies at 6. Had Ben
@@ -101,7 +106,8 @@ public enum TripMergeRule {
             case .write:
                 trip.revision += 1
                 let state = TripFieldState(
-                    value: op.value, valueHash: op.valueHash, revision: trip.revision)
+                    value: op.value, valueHash: op.valueHash, revision: trip.revision,
+                    seenRevision: seenRevision(of: op))
                 trip.fields[key] = state
                 if let item = op.item { trip.knownItems.insert(item) }
                 written[key] = state
@@ -120,6 +126,12 @@ public enum TripMergeRule {
             }
         }
         return Outcome(results: results, written: written, revision: trip.revision)
+    }
+
+    /// For an op deleting an item: the newest revision of the item its device had seen, which it
+    /// sends as the op's base (edits after it were not seen). nil for every other op.
+    public static func seenRevision(of op: TripOpDTO) -> Int? {
+        op.item != nil && op.field == WireRoutes.deletedField && op.value == "true" ? op.baseRevision : nil
     }
 
     /// Whether `current` already holds the op's value: the plain value for `deleted`; otherwise

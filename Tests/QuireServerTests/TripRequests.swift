@@ -90,11 +90,11 @@ extension ServerHarness {
     }
 
     func tripChangesResponse(
-        _ trip: String, cursor: String? = nil, limit: Int? = nil, token: String
+        _ trip: String, cursor: String? = nil, known: String? = nil, limit: Int? = nil, token: String
     ) async -> HTTPResponse {
         await tripRequest(
             "GET", WireRoutes.tripChanges(trip), token: token,
-            query: Self.query(["cursor": cursor, "limit": limit.map(String.init)]))
+            query: Self.query(["cursor": cursor, "known": known, "limit": limit.map(String.init)]))
     }
 
     func tripChanges(_ trip: String, cursor: String? = nil, limit: Int? = nil, token: String)

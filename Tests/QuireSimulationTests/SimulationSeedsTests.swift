@@ -26,6 +26,32 @@ struct SimulationSeedsTests {
         #expect(total.merges > 10)
         #expect(total.editsBeatDeletes > 10)
         #expect(total.fullResyncs > 0)
+        // The trips met the same faults, and their own conflicts.
+        #expect(total.tripSteps > 3_000)
+        #expect(total.tripSyncs > 3_000)
+        #expect(total.tripConflicts > 30)
+    }
+
+    /// A server that lets the last trip writer win (every op sent as if based on the newest
+    /// revision) overwrites values nobody saw: the trips' ledger must catch it.
+    @Test func checksCatchAServerThatLetsTheLastTripWriterWin() async throws {
+        let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .tripsLastWriterWins)
+        var failure: SimulationFailure?
+        for seed in UInt64(1)...60 {
+            failure = await Simulation.run(seed: seed, config: sabotaged).failure
+            if failure != nil { break }
+        }
+        let found = try #require(failure)
+        #expect(found.kind == .lostText, "\(found)")
+        #expect(found.message.contains("lost in trips"), "\(found)")
+    }
+
+    @Test func notesOnlyPlansHaveNoTripSteps() {
+        let notesOnly = SimulationConfig(devices: 3, steps: 60, trips: false)
+        let plan = ActionPlanner.plan(seed: 42, config: notesOnly)
+        #expect(!plan.contains { if case .trip = $0 { true } else { false } })
+        #expect(
+            ActionPlanner.plan(seed: 42, config: Self.config).contains { if case .trip = $0 { true } else { false } })
     }
 
     @Test func sameSeedGivesTheSameOutcomeTwice() async {

@@ -15,9 +15,20 @@ public protocol TripsAPI: Sendable {
     /// Every live field of the trip and the cursor that continues after them.
     func snapshot(of trip: TripID) async throws -> TripSnapshotDTO
     /// The trip's fields written after `cursor` (nil: from the beginning), in revision order;
-    /// `.cursorExpired` when the trip's log no longer reaches back to the cursor.
-    func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO
+    /// `.cursorExpired` when the trip's log no longer reaches back to the cursor. `known`: the
+    /// position this device's newest acknowledged request left the trip at
+    /// (``TripOpsResponseDTO/position``); a server whose history lacks it or the cursor answers
+    /// 400 `invalid_cursor` (restored from a backup).
+    func changes(of trip: TripID, since cursor: Cursor?, known: Cursor?, limit: Int) async throws
+        -> TripChangesPageDTO
     /// `POST /v1/trips/{id}/ops`: one result per op, in order. A repeated `opId` gets its first
     /// answer and changes nothing.
     func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO
+}
+
+extension TripsAPI {
+    /// ``changes(of:since:known:limit:)`` with no position to check.
+    public func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO {
+        try await changes(of: trip, since: cursor, known: nil, limit: limit)
+    }
 }

@@ -131,6 +131,12 @@ extension TripsDatabase {
         let key = op.item.storageKey
         let existing = try storedConflict(trip: op.trip, item: op.item, field: .deleted)
         var edited: [String: String?] = [:]
+        // This device's acknowledged edits of the item come back with the restore too: the
+        // conflict's answer does not say what the delete had seen (seed 252: a title applied
+        // before the delete was lost when a later edit met the delete).
+        for write in try ownWrites(in: op.trip) where write.item == key && write.field != TripField.deleted.rawValue {
+            edited[write.field] = write.value
+        }
         for (field, value) in existing?.editedValues ?? [:] { edited[field.rawValue] = value }
         edited[op.field] = op.value
         let unsent = try connection.query(
@@ -141,9 +147,19 @@ extension TripsDatabase {
             edited[later.field] = later.value
             try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq)
         }
+        try storeDeleteConflict(trip: op.trip, item: key, edited: edited, deleteRevision: deleteRevision)
+        // The item's other conflicts waiting for the person join it: the item is gone.
+        if let item = op.item {
+            try offerUnseenEdits(trip: op.trip, item: item, deleteRevision: deleteRevision, seenRevision: nil, own: [])
+        }
+    }
+
+    /// The item's one delete conflict ("This item was deleted. Restore it?") with `edited`, the
+    /// fields restoring brings back.
+    func storeDeleteConflict(trip: TripID, item: String, edited: [String: String?], deleteRevision: Int) throws {
         let json = String(decoding: try JSONEncoder().encode(edited), as: UTF8.self)
         try storeConflict(
-            trip: op.trip, item: key, field: TripField.deleted.rawValue, mine: TripFieldRules.restoredValue,
+            trip: trip, item: item, field: TripField.deleted.rawValue, mine: TripFieldRules.restoredValue,
             theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, edited: json)
     }
 

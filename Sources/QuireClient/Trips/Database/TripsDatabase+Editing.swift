@@ -126,16 +126,30 @@ extension TripsDatabase {
         if value == visible { return }
         if let unsent = ops.last, unsent.isUnsent {
             let inFlight = ops.contains { $0.requestID != nil }
-            if !inFlight, value == serverValue, unsent.baseRevision == serverRevision {
+            // (An item's delete is based on all the item has shown, not on its `deleted` field.)
+            if !inFlight, value == serverValue, unsent.baseRevision == serverRevision || field == .deleted {
                 try connection.run("DELETE FROM outbox WHERE seq = ?", unsent.seq)
             } else {
                 try connection.run("UPDATE outbox SET value = ? WHERE seq = ?", value, unsent.seq)
             }
             return
         }
+        // A delete of an item is based on everything this device has seen of the item, so an edit
+        // it has not seen comes back to its device to restore (TripMergeRule: `seenRevision`).
+        let base =
+            item != nil && field == .deleted && value == TripFieldRules.deletedValue
+            ? try seenRevision(trip: trip, item: key) : serverRevision
         try insertOp(
-            trip: trip, item: key, field: field.name, value: value, baseRevision: confirmed?.revision ?? 0,
+            trip: trip, item: key, field: field.name, value: value, baseRevision: base,
             baseValue: confirmed?.value)
+    }
+
+    /// The newest confirmed revision of any field of the item: what this device has seen of it.
+    func seenRevision(trip: TripID, item: String) throws -> Int {
+        try connection.queryFirst(
+            "SELECT COALESCE(MAX(revision), 0) FROM fields WHERE trip_id = ? AND item_id = ?", trip.description,
+            item
+        ) { $0.int(0) } ?? 0
     }
 
     func insertOp(

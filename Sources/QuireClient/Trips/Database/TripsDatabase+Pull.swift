@@ -28,12 +28,20 @@ extension TripsDatabase {
         package var field: String
         package var value: String?
         package var revision: Int
+        /// For an item's tombstone: the newest revision of the item its deleter had seen.
+        package var seenRevision: Int?
 
-        package init(item: ItemID?, field: String, value: String?, revision: Int) {
+        /// An item's `deleted` set to `true`.
+        var isItemTombstone: Bool {
+            item != nil && field == TripField.deleted.rawValue && value == TripFieldRules.deletedValue
+        }
+
+        package init(item: ItemID?, field: String, value: String?, revision: Int, seenRevision: Int? = nil) {
             self.item = item
             self.field = field
             self.value = value
             self.revision = revision
+            self.seenRevision = seenRevision
         }
     }
 
@@ -45,6 +53,9 @@ extension TripsDatabase {
         /// The revision the feed showed: once the pull reaches the end of the trip's changes, the
         /// trip is caught up to at least this.
         package var feedRevision: Int
+        /// The position this device's newest acknowledged request left the trip at, not yet shown
+        /// to be in the server's history: sent as `known=`.
+        package var known: Cursor? = nil
     }
 
     static let tripsFeedScope = "trips"
@@ -56,9 +67,14 @@ extension TripsDatabase {
         } ?? nil
     }
 
-    /// Forgets the trips feed's cursor: the next pull lists every trip again.
+    /// Forgets the trips feed's cursor: the next pull lists every trip again, and pulls each
+    /// (a feed cursor the server no longer takes may mean it was restored from a backup, and each
+    /// trip's cursor must then be checked, even where the feed shows no newer revision).
     package func resetTripsFeed() throws {
-        try write { try connection.run("DELETE FROM sync_state WHERE scope = ?", Self.tripsFeedScope) }
+        try write {
+            try connection.run("DELETE FROM sync_state WHERE scope = ?", Self.tripsFeedScope)
+            try connection.run("UPDATE trips SET pulled_revision = -1")
+        }
     }
 
     /// Applies a page of the account's trips feed and its cursor in one transaction: a trip new
@@ -99,14 +115,16 @@ extension TripsDatabase {
     package func tripsToPull() throws -> [TripToPull] {
         try connection.query(
             """
-            SELECT id, cursor, key, feed_revision FROM trips
-            WHERE on_server = 1 AND deleted = 0 AND (cursor IS NULL OR feed_revision > pulled_revision)
+            SELECT id, cursor, key, feed_revision, known_position FROM trips
+            WHERE on_server = 1 AND deleted = 0
+              AND (cursor IS NULL OR feed_revision > pulled_revision OR known_position IS NOT NULL)
             ORDER BY created_at, id
             """
         ) { row in
             guard let trip = TripID(row.text(0)), let key = SymmetricKey256(data: row.blob(2)) else { return nil }
             return TripToPull(
-                trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key, feedRevision: row.int(3))
+                trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key, feedRevision: row.int(3),
+                known: row.optionalText(4).map(Cursor.init))
         }.compactMap { $0 }
     }
 
@@ -114,38 +132,78 @@ extension TripsDatabase {
     /// when its revision is newer than the one held (a page pulled twice changes nothing), and
     /// never hides a waiting change: reading shows the change on top until it is answered.
     /// `caughtUpThrough`: on the last page, the revision the feed showed, which the trip has now
-    /// reached even if no field of it changed (so it is not pulled again).
+    /// reached even if no field of it changed (so it is not pulled again). `verified`: on the
+    /// last page, the known position the pull sent, which the server has shown it holds (it is
+    /// forgotten unless a newer one came meanwhile).
     /// Returns how many fields were newer than the ones held (a device's own writes coming back
     /// are not).
     @discardableResult
-    package func applyTripChanges(_ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0)
-        throws -> Int
-    {
+    package func applyTripChanges(
+        _ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0, verified: Cursor? = nil
+    ) throws -> Int {
         try write {
             var stored = 0
             for field in fields where try applyPulled(trip, field) { stored += 1 }
             try connection.run(
                 "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
                 cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
+            if let verified {
+                try connection.run(
+                    "UPDATE trips SET known_position = NULL, known_revision = 0 WHERE id = ? AND known_position = ?",
+                    trip.description,
+                    verified.rawValue)
+            }
             return stored
         }
     }
 
     /// Replaces the trip's confirmed values with its snapshot, in one transaction (bootstrap, and
-    /// the resync after an expired cursor). The waiting changes stay, on their old bases (the
-    /// server's check then settles them), and so do conflicts. Items the snapshot no longer has
-    /// and nothing here refers to go. Returns how many of the snapshot's fields are newer than
-    /// the ones held (a trip this device made and sent is not news to it).
+    /// the resync after an expired cursor or a restored server). The waiting changes stay, on
+    /// their old bases (the server's check then settles them), and so do conflicts. When the
+    /// server's history is not the one this device synced with (`serverForgot`: restored from a
+    /// backup), this device's acknowledged writes the snapshot lacks are sent again
+    /// (``resendForgottenWrites(_:of:own:)``); otherwise an absent item was purged. Items the snapshot no longer has and
+    /// nothing here refers to go. Returns how many of the snapshot's fields are newer than the
+    /// ones held (a trip this device made and sent is not news to it).
     @discardableResult
-    package func replaceWithSnapshot(_ trip: FeedTrip, fields: [PulledField], cursor: Cursor) throws -> Int {
+    package func replaceWithSnapshot(
+        _ trip: FeedTrip, fields: [PulledField], cursor: Cursor, serverForgot: Bool = false
+    ) throws -> Int {
         try write {
             let held = try connection.query(
                 "SELECT item_id, field, revision FROM fields WHERE trip_id = ?", trip.id.description
             ) { (key: $0.text(0) + "/" + $0.text(1), revision: $0.int(2)) }
             let heldRevisions = Dictionary(held.map { ($0.key, $0.revision) }, uniquingKeysWith: max)
-            let newer = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }.count
+            let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
+            let own = try ownWrites(in: trip.id)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
+            // This device's acknowledged writes the snapshot still holds stay marked as its own;
+            // a delete the snapshot brings that had not seen one offers it back.
+            for write in own {
+                try connection.run(
+                    """
+                    UPDATE fields SET mine = 1
+                    WHERE trip_id = ? AND item_id = ? AND field = ? AND revision = ? AND value IS ?
+                    """, trip.id.description, write.item, write.field, write.revision, write.value)
+            }
+            for field in newFields where field.isItemTombstone {
+                guard let item = field.item else { continue }
+                try offerUnseenEdits(
+                    trip: trip.id, item: item, deleteRevision: field.revision, seenRevision: field.seenRevision,
+                    own: own)
+            }
+            if serverForgot { try resendForgottenWrites(fields, of: trip.id, own: own) }
+            // An item purged since this device's edit met its delete is in no snapshot: it keeps
+            // the tombstone its conflict answered, so it still shows as deleted, to restore.
+            try connection.run(
+                """
+                INSERT INTO fields (trip_id, item_id, field, value, revision)
+                SELECT c.trip_id, c.item_id, 'deleted', 'true', c.their_revision FROM conflicts c
+                WHERE c.trip_id = ? AND c.field = 'deleted' AND c.edited_values IS NOT NULL
+                  AND NOT EXISTS (
+                    SELECT 1 FROM fields f WHERE f.trip_id = c.trip_id AND f.item_id = c.item_id AND f.field = 'deleted')
+                """, trip.id.description)
             try connection.run(
                 """
                 DELETE FROM items WHERE trip_id = ?1
@@ -156,16 +214,18 @@ extension TripsDatabase {
             try connection.run(
                 """
                 UPDATE trips SET cursor = ?, role = ?, deleted = ?, on_server = 1,
-                    pulled_revision = ?, feed_revision = MAX(feed_revision, ?)
+                    pulled_revision = ?, feed_revision = CASE WHEN ? THEN ? ELSE MAX(feed_revision, ?) END,
+                    known_position = NULL, known_revision = 0
                 WHERE id = ?
-                """, cursor.rawValue, trip.role, trip.deleted, trip.revision, trip.revision, trip.id.description)
-            return newer
+                """, cursor.rawValue, trip.role, trip.deleted, trip.revision, serverForgot, trip.revision,
+                trip.revision, trip.id.description)
+            return newFields.count
         }
     }
 
-    /// Stores a pulled field and keeps the field's conflict in step: a conflict whose value the
-    /// server now holds is over; otherwise it shows the server's newest value. An item whose
-    /// delete another device undid gets this device's edits queued again.
+    /// Stores a pulled field and keeps the field's conflict in step (``keepConflictInStep(_:_:)``);
+    /// an item's delete that had not seen this device's acknowledged edits of the item offers
+    /// them back (``offerUnseenEdits(trip:item:deleteRevision:seenRevision:own:)``).
     /// Returns whether the field was newer than the one held, and so stored.
     @discardableResult
     private func applyPulled(_ trip: TripID, _ field: PulledField) throws -> Bool {
@@ -173,9 +233,22 @@ extension TripsDatabase {
             try storeConfirmed(
                 trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision)
         else { return false }
+        try keepConflictInStep(trip, field)
+        if let item = field.item, field.isItemTombstone {
+            try offerUnseenEdits(
+                trip: trip, item: item, deleteRevision: field.revision, seenRevision: field.seenRevision,
+                own: try ownWrites(in: trip))
+        }
+        return true
+    }
+
+    /// Keeps the pulled field's conflict in step: a conflict whose value the server now holds is
+    /// over; otherwise it shows the server's newest value. An item whose delete another device
+    /// undid gets this device's edits queued again.
+    private func keepConflictInStep(_ trip: TripID, _ field: PulledField) throws {
         guard let name = TripField(rawValue: field.field),
             let conflict = try storedConflict(trip: trip, item: field.item, field: name)
-        else { return true }
+        else { return }
         let key = field.item.storageKey
         if conflict.isDeletedWhileEdited, field.value == TripFieldRules.restoredValue, let item = field.item {
             try deleteConflict(trip: trip, item: key, field: field.field)
@@ -185,10 +258,14 @@ extension TripsDatabase {
         } else if conflict.mine == field.value {
             try deleteConflict(trip: trip, item: key, field: field.field)
         } else {
+            // A delete conflict keeps the edits it holds for restoring.
+            let edited = try conflict.editedValues.map { values in
+                let byName = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+                return String(decoding: try JSONEncoder().encode(byName), as: UTF8.self)
+            }
             try storeConflict(
                 trip: trip, item: key, field: field.field, mine: conflict.mine, theirs: field.value,
-                theirRevision: field.revision, edited: nil)
+                theirRevision: field.revision, edited: edited)
         }
-        return true
     }
 }

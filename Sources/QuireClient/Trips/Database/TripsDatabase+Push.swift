@@ -106,10 +106,20 @@ extension TripsDatabase {
 
     /// Settles every op of an answered request, in order, in one transaction: each as
     /// ``confirmApplied(_:revision:)``, ``settleConflict(_:field:value:revision:)`` or
-    /// ``markRejected(_:reason:)`` says.
-    package func settle(_ request: TripOpsRequest, answers: [OpAnswer]) throws -> [OpOutcome] {
+    /// ``markRejected(_:reason:)`` says. `position`: where the request left the trip (at
+    /// `revision`), kept to be checked by the next pulls unless a newer one is kept already.
+    package func settle(
+        _ request: TripOpsRequest, answers: [OpAnswer], position: Cursor? = nil, revision: Int = 0
+    ) throws -> [OpOutcome] {
         try write {
-            try zip(request.ops, answers).map { op, answer in
+            if let position {
+                try connection.run(
+                    """
+                    UPDATE trips SET known_position = ?, known_revision = ?
+                    WHERE id = ? AND (known_position IS NULL OR known_revision <= ?)
+                    """, position.rawValue, revision, request.trip.description, revision)
+            }
+            return try zip(request.ops, answers).map { op, answer in
                 switch answer {
                 case .applied(let revision):
                     try confirmApplied(op.seq, revision: revision)
@@ -132,7 +142,8 @@ extension TripsDatabase {
         try write {
             guard let op = try storedOp(seq) else { return }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
-            try storeConfirmed(trip: op.trip, item: op.item, field: op.field, value: op.value, revision: revision)
+            try storeConfirmed(
+                trip: op.trip, item: op.item, field: op.field, value: op.value, revision: revision, mine: true)
             try connection.run(
                 """
                 UPDATE outbox SET base_revision = ?, base_value = ?
@@ -198,9 +209,12 @@ extension TripsDatabase {
 
     /// Stores the server's value of a field when it is newer than the one held (applying by
     /// (item, field, revision) ignores anything not newer); makes the item
-    /// known. Returns whether it stored it.
+    /// known. `mine`: the value is this device's own write, acknowledged (an edit an item's delete
+    /// may not have seen). Returns whether it stored it.
     @discardableResult
-    func storeConfirmed(trip: TripID, item: ItemID?, field: String, value: String?, revision: Int) throws -> Bool {
+    func storeConfirmed(
+        trip: TripID, item: ItemID?, field: String, value: String?, revision: Int, mine: Bool = false
+    ) throws -> Bool {
         if let item {
             try connection.run(
                 "INSERT INTO items (id, trip_id) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", item.description,
@@ -208,10 +222,11 @@ extension TripsDatabase {
         }
         return try connection.run(
             """
-            INSERT INTO fields (trip_id, item_id, field, value, revision) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, revision = excluded.revision
+            INSERT INTO fields (trip_id, item_id, field, value, revision, mine) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, revision = excluded.revision,
+                mine = excluded.mine
             WHERE excluded.revision > fields.revision
-            """, trip.description, item.storageKey, field, value, revision) > 0
+            """, trip.description, item.storageKey, field, value, revision, mine) > 0
     }
 
     /// Marks every waiting change of the trip refused (the server will not take the trip itself),

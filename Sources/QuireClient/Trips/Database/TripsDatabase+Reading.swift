@@ -177,7 +177,7 @@ extension TripsDatabase {
         try connection.queryFirst("SELECT COUNT(*) FROM outbox WHERE rejected = 0") { $0.int(0) } ?? 0
     }
 
-    func readStatus() throws -> TripsStatusRecord {
+    package func readStatus() throws -> TripsStatusRecord {
         let (pending, rejected, stuck) =
             try connection.queryFirst(
                 """

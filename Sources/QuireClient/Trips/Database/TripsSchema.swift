@@ -5,7 +5,24 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables]
+        [createTables, rememberOwnWrites]
+    }
+
+    // MARK: - 2: this device's own acknowledged writes, and the position they left each trip at
+
+    /// - `fields.mine`: 1 when the confirmed value is this device's own write, acknowledged; 0
+    ///   when it was pulled. An item's delete that had not seen an own write offers it back to
+    ///   restore; a snapshot that lacks one (a server restored from a backup) sends it again.
+    /// - `trips.known_position`, `known_revision`: the position (opaque, from the ops answer) the
+    ///   newest acknowledged request left the trip at, sent as `known=` on changes pulls until one
+    ///   finishes; NULL once the server has shown it holds it.
+    static func rememberOwnWrites(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE fields ADD COLUMN mine INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE trips ADD COLUMN known_position TEXT;
+            ALTER TABLE trips ADD COLUMN known_revision INTEGER NOT NULL DEFAULT 0;
+            """)
     }
 
     // MARK: - 1: trips, confirmed values, the outbox, conflicts, sync state

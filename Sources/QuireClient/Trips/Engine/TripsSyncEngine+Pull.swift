@@ -18,7 +18,8 @@ extension TripsSyncEngine {
                 continue
             }
             try await pullChanges(
-                target.trip, from: cursor, caughtUpThrough: target.feedRevision, sealer: sealer, &report)
+                target.trip, from: cursor, known: target.known, caughtUpThrough: target.feedRevision, sealer: sealer,
+                &report)
         }
     }
 
@@ -65,9 +66,12 @@ extension TripsSyncEngine {
         }
     }
 
-    /// Applies the trip's changes page by page, each with its cursor; on 410, its snapshot.
+    /// Applies the trip's changes page by page, each with its cursor, every page checking
+    /// `known` (this device's newest acknowledged write); on 410, its snapshot, and on
+    /// `invalid_cursor` too: the server no longer has the history the cursor or the write came
+    /// from (restored from a backup), and the snapshot sends the forgotten writes again.
     private func pullChanges(
-        _ trip: TripID, from start: Cursor, caughtUpThrough feedRevision: Int, sealer: TripSealer,
+        _ trip: TripID, from start: Cursor, known: Cursor?, caughtUpThrough feedRevision: Int, sealer: TripSealer,
         _ report: inout SyncReport
     ) async throws {
         var cursor = start
@@ -75,10 +79,11 @@ extension TripsSyncEngine {
             try Task.checkCancellation()
             let page: TripChangesPageDTO
             do {
-                page = try await api.changes(of: trip, since: cursor, limit: pageLimit)
-            } catch let error as NotesAPIError where error.kind == .cursorExpired {
+                page = try await api.changes(of: trip, since: cursor, known: known, limit: pageLimit)
+            } catch let error as NotesAPIError where error.kind == .cursorExpired || error.code == "invalid_cursor" {
                 report.fullResync = true
-                try await pullSnapshot(trip, sealer: sealer, &report)
+                try await pullSnapshot(
+                    trip, sealer: sealer, serverForgot: error.kind != .cursorExpired, &report)
                 return
             }
             let fields = Self.open(page.changes, with: sealer, &report)
@@ -87,21 +92,25 @@ extension TripsSyncEngine {
                 throw NotesAPIError(kind: .invalidResponse, message: "The trip's changes did not move forward.")
             }
             report.received += try await database.applyTripChanges(
-                trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision)
+                trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision,
+                verified: page.hasMore ? nil : known)
             cursor = next
             if !page.hasMore { return }
         }
     }
 
-    /// Replaces the trip's confirmed values with its snapshot, keeping what waits here.
-    private func pullSnapshot(_ trip: TripID, sealer: TripSealer, _ report: inout SyncReport) async throws {
+    /// Replaces the trip's confirmed values with its snapshot, keeping what waits here (and, when
+    /// the server forgot this device's writes, sending them again).
+    private func pullSnapshot(
+        _ trip: TripID, sealer: TripSealer, serverForgot: Bool = false, _ report: inout SyncReport
+    ) async throws {
         let snapshot = try await api.snapshot(of: trip)
         let fields = Self.open(snapshot.fields, with: sealer, &report)
         report.received += try await database.replaceWithSnapshot(
             TripsDatabase.FeedTrip(
                 id: trip, key: nil, role: snapshot.trip.role, deleted: snapshot.trip.deleted,
                 revision: snapshot.trip.revision),
-            fields: fields, cursor: Cursor(snapshot.cursor))
+            fields: fields, cursor: Cursor(snapshot.cursor), serverForgot: serverForgot)
     }
 
     /// The fields opened with the trip's key; one that does not open (or names a malformed item)
@@ -126,7 +135,10 @@ extension TripsSyncEngine {
                 report.undecryptable += 1
                 continue
             }
-            fields.append(TripsDatabase.PulledField(item: item, field: dto.field, value: value, revision: dto.revision))
+            fields.append(
+                TripsDatabase.PulledField(
+                    item: item, field: dto.field, value: value, revision: dto.revision,
+                    seenRevision: dto.seenRevision))
         }
         return fields
     }

@@ -51,7 +51,10 @@ extension TripsSyncEngine {
                 let answers = zip(request.ops, response.results).map { op, result in
                     Self.answer(op, result, sealer: sealer, &report)
                 }
-                for outcome in try await database.settle(request, answers: answers) {
+                let settled = try await database.settle(
+                    request, answers: answers, position: response.position.map(Cursor.init), revision: response.revision
+                )
+                for outcome in settled {
                     switch outcome {
                     case .applied, .conflict(.same): report.pushed += 1
                     case .rejected: report.refused += 1

@@ -1,0 +1,32 @@
+import QuireClient
+import QuireServer
+import QuireTrips
+import QuireWire
+
+// MARK: - The server's trips, opened
+
+extension TripsView {
+    /// The server's live trips and items, opened with the keys the account's devices hold: what
+    /// every converged device must show.
+    init(server storage: some TripStorage, account: QuireServer.AccountID, keys: TripKeyWrapping) async throws {
+        self.init()
+        guard case .page(let entries, _, _) = try await storage.tripsFeed(account: account, since: nil, limit: 10_000)
+        else { throw SimulationError("cannot list the server's trips") }
+        for entry in entries where !entry.deleted {
+            guard let id = TripID(entry.id), let snapshot = try await storage.tripSnapshot(entry.id, account: account)
+            else { continue }
+            let sealer = TripSealer(trip: id, key: try keys.unwrap(entry.wrappedKey, trip: id))
+            var byItem: [String: [String: String]] = [:]
+            for field in snapshot.fields {
+                let item = field.item.flatMap(ItemID.init)
+                guard let value = try sealer.open(field.value, item: item, field: field.field) else { continue }
+                byItem[field.item ?? "-", default: [:]][field.field] = value
+            }
+            for (item, fields) in byItem where fields[TripField.deleted.rawValue] != "true" {
+                for (field, value) in fields where field != TripField.deleted.rawValue {
+                    shown["\(id)/\(item)/\(field)"] = value
+                }
+            }
+        }
+    }
+}

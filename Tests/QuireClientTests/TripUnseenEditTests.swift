@@ -1,0 +1,79 @@
+import Foundation
+import QuireClient
+import QuireTestSupport
+import QuireTrips
+import Testing
+
+/// Seed 002 §5 in the order the seed does not spell out: the editor's sync lands before the
+/// delete. The delete still wins, and an edit its device had not seen comes back to its editor to
+/// restore; an edit the deleter had seen does not. Found by the simulation (seed 4: an acknowledged
+/// start time vanished under a delete from a device that never saw it).
+@Suite struct TripUnseenEditTests {
+    @Test func anEditSyncedBeforeAnotherDevicesDeleteComesBackToRestore() async throws {
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, trip, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        try await laptop.database.editItem(lunch, [.notes: "book ahead", .start: Lisbon.halfPastTwelve])
+        try await phone.database.deleteItem(lunch)
+
+        // The edit reaches the server first; the phone, which never saw it, deletes the item.
+        #expect(await laptop.sync().succeeded)
+        #expect(await phone.sync().succeeded)
+        #expect(try await phone.itinerary(trip) == [])
+
+        let report = await laptop.sync()
+        #expect(report.succeeded)
+        let record = try #require(try await laptop.trip(trip))
+        #expect(record.items.isEmpty)
+        #expect(record.deletedItemsWithConflicts.map(\.id) == [lunch])
+        let conflict = try #require(try await laptop.database.conflicts().first)
+        #expect(conflict.isDeletedWhileEdited)
+        #expect(conflict.editedValues == [.notes: "book ahead", .start: Lisbon.halfPastTwelve])
+
+        try await laptop.database.restoreItem(lunch)
+        #expect(await laptop.sync().succeeded)
+        #expect(await phone.sync().succeeded)
+        for device in [phone, laptop] {
+            let item = try #require(try await device.item(lunch))
+            #expect(!item.isDeleted)
+            #expect(item.notes == "book ahead")
+            #expect(item.start?.fieldValue == Lisbon.halfPastTwelve)
+            #expect(try await device.database.conflicts().isEmpty)
+        }
+    }
+
+    @Test func aDeleteThatSawTheEditOffersNothingBack() async throws {
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, trip, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        try await laptop.database.editItem(lunch, [.notes: "book ahead"])
+        #expect(await laptop.sync().succeeded)
+        #expect(await phone.sync().succeeded)
+        #expect(try await phone.item(lunch)?.notes == "book ahead")
+
+        // The phone saw the note, then deleted the item: the person chose to let it go.
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+        #expect(await laptop.sync().succeeded)
+        #expect(try await laptop.database.conflicts().isEmpty)
+        #expect(try await laptop.trip(trip)?.deletedItemsWithConflicts.isEmpty == true)
+        #expect(try await laptop.item(lunch)?.isDeleted == true)
+    }
+
+    @Test func aSnapshotBringingTheDeleteOffersTheUnseenEditToo() async throws {
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, trip, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        try await laptop.database.editItem(lunch, [.location: "Time Out Market"])
+        #expect(await laptop.sync().succeeded)
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+
+        // The laptop's cursor expired: the delete arrives in the snapshot.
+        await cluster.server.expireCursors(of: trip)
+        let report = await laptop.sync()
+        #expect(report.fullResync)
+        let conflict = try #require(try await laptop.database.conflicts().first)
+        #expect(conflict.editedValues == [.location: "Time Out Market"])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// What a trips device needs to notice a server restored from an older backup, and an item's
+/// delete that had not seen an edit (issue 14; found by the simulation, seeds 4 and 22).
+struct TripKnownPositionTests {
+    let harness: ServerHarness
+    let alice: String
+    let trip: String
+    let storage: SQLiteServerStorage
+    let item = ServerHarness.uuid()
+
+    init() async throws {
+        (harness, alice, trip) = try await ServerHarness.withAlicesTrip()
+        storage = try #require(harness.server.storage as? SQLiteServerStorage)
+    }
+
+    private func backUp() async throws -> String {
+        let path = harness.directory.appendingPathComponent("backup-\(UUID().uuidString).sqlite").path
+        try await storage.backUp(to: path)
+        return path
+    }
+
+    private func expectInvalidCursor(_ response: HTTPResponse, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == 400, "\(response.text)", sourceLocation: sourceLocation)
+        #expect(response.errorCode == "invalid_cursor", sourceLocation: sourceLocation)
+    }
+
+    @Test func anAnswerThatWroteCarriesThePositionItLeftTheTripAt() async throws {
+        let wrote = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+        let position = try #require(wrote.position)
+        let page = try await harness.tripChanges(trip, cursor: position, token: alice)
+        #expect(page.changes.isEmpty)
+
+        // Nothing written, no position: the value was already there.
+        let same = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+        #expect(same.position == nil)
+        #expect(same.results.map(\.status) == [.applied])
+    }
+
+    @Test func aKnownPositionOfThisHistoryPassesAndOneARestoreForgotIsInvalid() async throws {
+        _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+        let before = try await harness.tripChanges(trip, token: alice).nextCursor
+        let backup = try await backUp()
+        let lost = try #require(
+            try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice).position)
+        let kept = try await harness.tripChangesResponse(trip, cursor: before, known: lost, token: alice)
+        #expect(kept.status == 200)
+
+        try await storage.restore(fromBackupAt: backup)
+        // The restored server hands the same revision to another write: the cursor from before the
+        // backup is still good, the known position is not.
+        _ = try await harness.ops(trip, [TripValue.op(item, "location", "Cais do Sodré", base: 1)], token: alice)
+        #expect(await harness.tripChangesResponse(trip, cursor: before, token: alice).status == 200)
+        expectInvalidCursor(await harness.tripChangesResponse(trip, cursor: before, known: lost, token: alice))
+        expectInvalidCursor(
+            await harness.tripChangesResponse(trip, cursor: before, known: "not-a-position", token: alice))
+    }
+
+    @Test func anItemsTombstoneKeepsTheRevisionItsDeleterHadSeen() async throws {
+        _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+        _ = try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice)
+        // The deleter had seen the item up to revision 1 only.
+        let deleted = try await harness.ops(trip, [TripValue.deleted(item, true, base: 1)], token: alice)
+        #expect(deleted.results.map(\.status) == [.applied])
+
+        let tombstone = { (fields: [TripFieldDTO]) in fields.first { $0.item == item && $0.field == "deleted" } }
+        #expect(tombstone(try await harness.tripChanges(trip, token: alice).changes)?.seenRevision == 1)
+        #expect(tombstone(try await harness.snapshot(trip, token: alice).fields)?.seenRevision == 1)
+        // Other fields, and a restore, carry none.
+        let restored = try await harness.ops(trip, [TripValue.deleted(item, false, base: 3)], token: alice)
+        #expect(restored.results.map(\.status) == [.applied])
+        let fields = try await harness.tripChanges(trip, token: alice).changes
+        #expect(fields.allSatisfy { $0.seenRevision == nil })
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import QuireSimulation
+
+/// Shrunk plans of seeds that found holes in the trips (issue 14), kept as they were found so
+/// each hole stays closed whatever the planner draws. Each failed before its fix.
+struct TripCaseTests {
+    static let config = SimulationConfig(devices: 3, steps: 0)
+
+    /// The trip R3 with the item I5, made on d0 and synced to d1.
+    static let shared: [SimulationAction] = [
+        .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+        .sync(device: 0), .sync(device: 1),
+    ]
+
+    @Test func anEditAcknowledgedBeforeAnUnseeingDeleteIsOfferedBack() async {
+        // Seed 4: d0's start time applied first; d1, which never saw it, deleted the item, and
+        // the start time vanished from every device.
+        let plan =
+            Self.shared + [
+                .trip(device: 0, .edit(trip: 1, item: 5, field: .start, token: 12, line: 0)),
+                .trip(device: 1, .deleteItem(trip: 1, item: 5)),
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aTripCursorFromAForgottenHistoryResyncs() async {
+        // Seed 22: after the restore d2's trip cursor was from the forgotten history; every later
+        // pull failed with invalid_cursor, and its forgotten delete was never sent again.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .sync(device: 2), .trip(device: 2, .deleteItem(trip: 3, item: 4)),
+            .trip(device: 0, .add(trip: 3, token: 17, timed: true, place: 3)), .backUpServer, .sync(device: 2),
+            .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func anEditMetByAPurgedDeleteStaysOfferedAfterTheSnapshot() async {
+        // Seed 235: d1's title met the delete after the purge; the 410 snapshot that followed
+        // dropped the item's tombstone, and the edit to restore was shown nowhere.
+        let plan =
+            Self.shared + [
+                .trip(device: 0, .deleteItem(trip: 0, item: 0)),
+                .trip(device: 1, .edit(trip: 0, item: 4, field: .title, token: 9, line: 0)), .sync(device: 0),
+                .purgeTombstones,
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func anAcknowledgedEditComesBackWithALaterEditThatMetTheDelete() async {
+        // Seed 252: d1's title applied, d0 deleted the item without seeing it, then d1's start
+        // time met the delete: the conflict kept the start time, not the acknowledged title.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0), .sync(device: 1),
+            .trip(device: 1, .edit(trip: 0, item: 0, field: .title, token: 18, line: 0)), .sync(device: 1),
+            .trip(device: 1, .add(trip: 3, token: 28, timed: true, place: 4)),
+            .trip(device: 0, .deleteItem(trip: 3, item: 2)),
+            .trip(device: 1, .edit(trip: 0, item: 3, field: .start, token: 31, line: 0)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aFieldConflictOnAnItemDeletedSinceBecomesItsRestoreOffer() async {
+        // Seed 253: d2's title met d1's (a conflict, "Keep mine?"), then d0's delete of the item
+        // arrived: the title stayed a conflict on a deleted item, offered as nothing to restore.
+        let plan =
+            Self.shared + [
+                .trip(device: 1, .edit(trip: 0, item: 2, field: .title, token: 16, line: 0)),
+                .concurrentSync(device: 2), .sync(device: 1), .trip(device: 0, .deleteItem(trip: 1, item: 2)),
+                .trip(device: 2, .edit(trip: 2, item: 0, field: .title, token: 23, line: 0)), .sync(device: 2),
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+}
