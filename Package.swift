@@ -73,7 +73,7 @@ let package = Package(
             name: "QuireBench",
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
-                "QuireSQLite", "QuireWire", "QuireDomain", "QuireSpawn", "CMicroHTTPD",
+                "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD",
                 .target(name: "CSQLite", condition: linuxOnly),
             ]),
 

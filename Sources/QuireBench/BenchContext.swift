@@ -65,13 +65,17 @@ struct BenchSizes {
     var mergeRounds: Int
     var loadSeconds: Int
     var liveEdits: Int
+    /// Appends, prepends and random inserts of the order-key benchmark (a tenth as many at one spot).
+    var orderKeyOps: Int
+    /// Items of the trip-sync benchmark's trip.
+    var tripItems: Int
 
     static let full = BenchSizes(
         notes: 10_000, saves: 1_000, coldOpens: 15, offlineChanges: 1_000, mergeRounds: 200,
-        loadSeconds: 10, liveEdits: 200)
+        loadSeconds: 10, liveEdits: 200, orderKeyOps: 10_000, tripItems: 500)
     static let quick = BenchSizes(
         notes: 500, saves: 100, coldOpens: 3, offlineChanges: 100, mergeRounds: 20,
-        loadSeconds: 2, liveEdits: 20)
+        loadSeconds: 2, liveEdits: 20, orderKeyOps: 2_000, tripItems: 100)
 }
 
 /// A progress line on standard error, so the table on standard output stays clean.

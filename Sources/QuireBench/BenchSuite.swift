@@ -15,6 +15,8 @@ enum BenchSuite {
         (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
         (IdleWaitBenchmark.name, IdleWaitBenchmark.run),
         (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),
+        (OrderKeysBenchmark.name, OrderKeysBenchmark.run),
+        (TripSyncBenchmark.name, TripSyncBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -14,6 +14,9 @@ final class CountingTransport: HTTPTransport {
         var requestBytes: Int
         var responseBytes: Int
         var responseBodyBytes: Int
+        /// The bodies as sent and received, for benchmarks that check what travelled.
+        var requestBody: Data
+        var responseBody: Data
     }
 
     private let inner: HTTPTransport
@@ -41,7 +44,8 @@ final class CountingTransport: HTTPTransport {
         received += 2 + response.body.count
         let exchange = Exchange(
             method: request.method, path: request.path, requestBytes: sent, responseBytes: received,
-            responseBodyBytes: response.body.count)
+            responseBodyBytes: response.body.count, requestBody: request.body ?? Data(),
+            responseBody: response.body)
         log.withLock { $0.append(exchange) }
         return response
     }
