@@ -107,4 +107,54 @@ import Testing
             #expect(try await device.item(lunch)?.notes == "after the restore")
         }
     }
+
+    @Test func aTripMadeAfterTheBackupIsMadeAgainWithEverythingItHeld() async throws {
+        let setup = try await Setup()
+        defer { setup.cluster.remove() }
+        let phone = try await setup.device("phone")
+        let laptop = try await setup.device("laptop")
+        let backup = try await setup.backUp()
+        let trip = try await phone.database.createTrip(title: "Porto")
+        let dinner = try await phone.database.addItem(to: trip, [.title: "Dinner", .order: "a"])
+        #expect(await phone.sync().succeeded)
+        try await phone.database.editItem(dinner, [.location: "Ribeira"])
+        try await setup.restore(backup)
+
+        // The server has no such trip now: the phone, its owner, makes it again and resends.
+        let report = await phone.sync()
+        #expect(report.succeeded, "\(String(describing: report.failure))")
+        #expect(report.reuploaded > 0)
+        #expect(await laptop.sync().succeeded)
+        for device in [phone, laptop] {
+            #expect(try await device.trip(trip)?.title == "Porto", "\(device.name)")
+            let item = try #require(try await device.item(dinner))
+            #expect(item.title == "Dinner")
+            #expect(item.location == "Ribeira")
+            #expect(!item.hasPendingChanges && !item.hasRejectedChange)
+        }
+    }
+
+    @Test func aForgottenWriteThatAnotherDeviceOverwroteSinceIsAConflictNotALoss() async throws {
+        let setup = try await Setup()
+        defer { setup.cluster.remove() }
+        let phone = try await setup.device("phone")
+        let laptop = try await setup.device("laptop")
+        let trip = try await phone.database.createTrip(title: "Lisbon")
+        let lunch = try await phone.database.addItem(to: trip, [.title: "Lunch", .order: "a"])
+        #expect(await phone.sync().succeeded)
+        #expect(await laptop.sync().succeeded)
+        let backup = try await setup.backUp()
+        try await phone.database.editItem(lunch, [.start: Lisbon.halfPastTwelve])
+        #expect(await phone.sync().succeeded)
+        try await setup.restore(backup)
+        // After the restore the laptop, which never saw the phone's time, sets another.
+        try await laptop.database.editItem(lunch, [.start: Lisbon.one])
+        #expect(await laptop.sync().succeeded)
+
+        #expect(await phone.sync().succeeded)
+        let conflict = try #require(try await phone.database.conflicts().first)
+        #expect(conflict.mine == Lisbon.halfPastTwelve)
+        #expect(conflict.theirs == Lisbon.one)
+        #expect(try await phone.item(lunch)?.start?.fieldValue == Lisbon.one)
+    }
 }

@@ -78,4 +78,40 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aTripTheRestoredServerForgotIsMadeAgain() async {
+        // Seed 311: the trip was made after the backup; every pull after the restore met 404.
+        let plan: [SimulationAction] = [
+            .trip(device: 2, .create(token: 18)), .backUpServer, .sync(device: 2), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aForgottenWriteOverwrittenInTheNewHistoryIsAConflict() async {
+        // Seed 311 again: d2's start time was forgotten, and d0's, sent after the restore, took a
+        // later revision of the new history: comparing revisions took d0's for d2's successor.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0),
+            .trip(device: 0, .edit(trip: 3, item: 3, field: .start, token: 8, line: 0)),
+            .trip(device: 0, .edit(trip: 1, item: 4, field: .start, token: 17, line: 0)), .backUpServer,
+            .sync(device: 2), .trip(device: 2, .edit(trip: 2, item: 4, field: .start, token: 23, line: 0)),
+            .sync(device: 2), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aFirstValueOfAFieldOfAPurgedItemDoesNotMakeTheItemAgain() async {
+        // Seed 5056: d2 set a start time (never set before, base 0) on an item d0 deleted, then
+        // the purge: the server took the op as a new item of one field, shown nowhere else.
+        let plan =
+            Self.shared.filter { $0 != .sync(device: 1) } + [
+                .sync(device: 2), .trip(device: 2, .edit(trip: 2, item: 1, field: .start, token: 9, line: 0)),
+                .trip(device: 0, .deleteItem(trip: 2, item: 3)), .sync(device: 0), .purgeTombstones,
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -126,8 +126,8 @@ extension TripsDatabase {
         if value == visible { return }
         if let unsent = ops.last, unsent.isUnsent {
             let inFlight = ops.contains { $0.requestID != nil }
-            // (An item's delete is based on all the item has shown, not on its `deleted` field.)
-            if !inFlight, value == serverValue, unsent.baseRevision == serverRevision || field == .deleted {
+            // Back to the server's value with nothing in flight: nothing to send, whatever the base.
+            if !inFlight, value == serverValue {
                 try connection.run("DELETE FROM outbox WHERE seq = ?", unsent.seq)
             } else {
                 try connection.run("UPDATE outbox SET value = ? WHERE seq = ?", value, unsent.seq)
@@ -135,9 +135,12 @@ extension TripsDatabase {
             return
         }
         // A delete of an item is based on everything this device has seen of the item, so an edit
-        // it has not seen comes back to its device to restore (TripMergeRule: `seenRevision`).
+        // it has not seen comes back to its device to restore (TripMergeRule: `seenRevision`); so
+        // is the first value of a field of an item the server has, so an item deleted and purged
+        // meanwhile is not made again from that one field (the server answers the delete).
+        let isItemDelete = field == .deleted && value == TripFieldRules.deletedValue
         let base =
-            item != nil && field == .deleted && value == TripFieldRules.deletedValue
+            item != nil && (isItemDelete || confirmed == nil)
             ? try seenRevision(trip: trip, item: key) : serverRevision
         try insertOp(
             trip: trip, item: key, field: field.name, value: value, baseRevision: base,

@@ -143,7 +143,8 @@ extension TripsDatabase {
             guard let op = try storedOp(seq) else { return }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
             try storeConfirmed(
-                trip: op.trip, item: op.item, field: op.field, value: op.value, revision: revision, mine: true)
+                trip: op.trip, item: op.item, field: op.field, value: op.value, revision: revision, mine: true,
+                replacing: op.baseValue)
             try connection.run(
                 """
                 UPDATE outbox SET base_revision = ?, base_value = ?
@@ -213,7 +214,8 @@ extension TripsDatabase {
     /// may not have seen). Returns whether it stored it.
     @discardableResult
     func storeConfirmed(
-        trip: TripID, item: ItemID?, field: String, value: String?, revision: Int, mine: Bool = false
+        trip: TripID, item: ItemID?, field: String, value: String?, revision: Int, mine: Bool = false,
+        replacing baseValue: String? = nil
     ) throws -> Bool {
         if let item {
             try connection.run(
@@ -222,11 +224,12 @@ extension TripsDatabase {
         }
         return try connection.run(
             """
-            INSERT INTO fields (trip_id, item_id, field, value, revision, mine) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO fields (trip_id, item_id, field, value, revision, mine, mine_base)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, revision = excluded.revision,
-                mine = excluded.mine
+                mine = excluded.mine, mine_base = excluded.mine_base
             WHERE excluded.revision > fields.revision
-            """, trip.description, item.storageKey, field, value, revision, mine) > 0
+            """, trip.description, item.storageKey, field, value, revision, mine, mine ? baseValue : nil) > 0
     }
 
     /// Marks every waiting change of the trip refused (the server will not take the trip itself),

@@ -10,14 +10,21 @@ extension TripsDatabase {
         var field: String
         var value: String?
         var revision: Int
+        /// The value the write replaced.
+        var replaced: String? = nil
     }
 
     /// The trip's fields (its own and its items') whose confirmed value is this device's own
     /// acknowledged write.
     func ownWrites(in trip: TripID) throws -> [OwnWrite] {
         try connection.query(
-            "SELECT item_id, field, value, revision FROM fields WHERE trip_id = ? AND mine = 1", trip.description
-        ) { OwnWrite(item: $0.text(0), field: $0.text(1), value: $0.optionalText(2), revision: $0.int(3)) }
+            "SELECT item_id, field, value, revision, mine_base FROM fields WHERE trip_id = ? AND mine = 1",
+            trip.description
+        ) {
+            OwnWrite(
+                item: $0.text(0), field: $0.text(1), value: $0.optionalText(2), revision: $0.int(3),
+                replaced: $0.optionalText(4))
+        }
     }
 
     /// Another device deleted `item` at `deleteRevision` having seen the item only up to
@@ -50,32 +57,5 @@ extension TripsDatabase {
             edited[field.rawValue] = value
         }
         try storeDeleteConflict(trip: trip, item: item.description, edited: edited, deleteRevision: deleteRevision)
-    }
-
-    /// After a snapshot replaced the trip's confirmed values: each of this device's acknowledged
-    /// writes that the snapshot does not hold at its revision or later was forgotten by the
-    /// server (restored from a backup), and is queued again on the revision it had, so it applies
-    /// unless the field was written since (then it is a conflict, shown). One the snapshot holds
-    /// at the same revision with another value was overwritten in the server's new history by a
-    /// device that never saw it: a conflict for the person to settle. Inside the caller's
-    /// transaction.
-    func resendForgottenWrites(_ snapshot: [PulledField], of trip: TripID, own: [OwnWrite]) throws {
-        let held = Dictionary(
-            snapshot.map { ($0.item.storageKey + "/" + $0.field, $0) },
-            uniquingKeysWith: { $0.revision > $1.revision ? $0 : $1 })
-        for write in own {
-            let current = held[write.item + "/" + write.field]
-            if let current, current.revision > write.revision || current.value == write.value { continue }
-            guard try fieldOps(trip: trip, item: write.item, field: write.field).isEmpty else { continue }
-            if let current, current.revision == write.revision {
-                try storeConflict(
-                    trip: trip, item: write.item, field: write.field, mine: write.value, theirs: current.value,
-                    theirRevision: current.revision, edited: nil)
-                continue
-            }
-            try insertOp(
-                trip: trip, item: write.item, field: write.field, value: write.value, baseRevision: write.revision,
-                baseValue: current?.value)
-        }
     }
 }

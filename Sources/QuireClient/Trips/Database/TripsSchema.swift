@@ -13,6 +13,8 @@ package enum TripsSchema {
     /// - `fields.mine`: 1 when the confirmed value is this device's own write, acknowledged; 0
     ///   when it was pulled. An item's delete that had not seen an own write offers it back to
     ///   restore; a snapshot that lacks one (a server restored from a backup) sends it again.
+    ///   `fields.mine_base`: the value such a write replaced, to tell, after a restore, the value
+    ///   it overwrote come back from one another device wrote since.
     /// - `trips.known_position`, `known_revision`: the position (opaque, from the ops answer) the
     ///   newest acknowledged request left the trip at, sent as `known=` on changes pulls until one
     ///   finishes; NULL once the server has shown it holds it.
@@ -20,6 +22,7 @@ package enum TripsSchema {
         try db.execute(
             """
             ALTER TABLE fields ADD COLUMN mine INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE fields ADD COLUMN mine_base TEXT;
             ALTER TABLE trips ADD COLUMN known_position TEXT;
             ALTER TABLE trips ADD COLUMN known_revision INTEGER NOT NULL DEFAULT 0;
             """)

@@ -13,14 +13,26 @@ extension TripsSyncEngine {
         for target in try await database.tripsToPull() {
             try Task.checkCancellation()
             let sealer = TripSealer(trip: target.trip, key: target.key)
-            guard let cursor = target.cursor else {
-                try await pullSnapshot(target.trip, sealer: sealer, &report)
-                continue
+            do {
+                guard let cursor = target.cursor else {
+                    try await pullSnapshot(target.trip, sealer: sealer, &report)
+                    continue
+                }
+                try await pullChanges(
+                    target.trip, from: cursor, known: target.known, caughtUpThrough: target.feedRevision,
+                    sealer: sealer, &report)
+            } catch let error as NotesAPIError where Self.noSuchTrip(error) {
+                guard try await database.serverForgotTrip(target.trip) else { throw error }
+                report.reuploaded += 1
             }
-            try await pullChanges(
-                target.trip, from: cursor, known: target.known, caughtUpThrough: target.feedRevision, sealer: sealer,
-                &report)
         }
+    }
+
+    /// Whether `error` says the server has no such trip. For a trip this account owns, the
+    /// server forgot it (restored from a backup from before the trip was made): it is queued to
+    /// be made again, with every value this device holds (``TripsDatabase/serverForgotTrip(_:)``).
+    static func noSuchTrip(_ error: NotesAPIError) -> Bool {
+        error.status == 404 && error.code == "not_found"
     }
 
     /// Applies every page of the trips feed. Returns false when the server keeps no trips.

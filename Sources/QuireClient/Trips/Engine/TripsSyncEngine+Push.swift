@@ -43,6 +43,11 @@ extension TripsSyncEngine {
                 do {
                     response = try await api.send(request.dto, to: target.trip)
                 } catch let error as NotesAPIError {
+                    if Self.noSuchTrip(error), try await database.serverForgotTrip(target.trip) {
+                        // Made again, then this request resent, by the run's second push.
+                        report.reuploaded += 1
+                        break
+                    }
                     try await handleFailure(error, of: request, &failuresInARow, &report)
                     setAside.insert(target.trip)
                     break
