@@ -15,7 +15,7 @@ public enum NoteHistoryMerge {
     public static func merged(server: [NoteVersion]?, local: [NoteVersion]) -> [NoteVersion] {
         let kept = local.filter { $0.localID != 0 }
         guard let server else {
-            return deduplicated(kept).sorted(by: newestFirst)
+            return newestFirst(deduplicated(kept))
         }
         let numbers = Set(server.compactMap(\.version))
         let texts = Set(server.map(\.text))
@@ -23,8 +23,11 @@ public enum NoteHistoryMerge {
             if let number = version.version, numbers.contains(number) { return false }
             return !texts.contains(version.text)
         }
-        return (server + deduplicated(only).map { var local = $0; local.version = nil; return local })
-            .sorted(by: newestFirst)
+        return newestFirst(
+            server
+                + deduplicated(only).map {
+                    var local = $0; local.version = nil; return local
+                })
     }
 
     /// The first of each text (the newest, as `local` comes newest first).
@@ -33,9 +36,13 @@ public enum NoteHistoryMerge {
         return versions.filter { seen.insert($0.text).inserted }
     }
 
-    private static func newestFirst(_ lhs: NoteVersion, _ rhs: NoteVersion) -> Bool {
-        if lhs.isCurrent != rhs.isCurrent { return lhs.isCurrent }
-        if lhs.savedAt != rhs.savedAt { return lhs.savedAt > rhs.savedAt }
-        return (lhs.version ?? 0, lhs.localID ?? 0) > (rhs.version ?? 0, rhs.localID ?? 0)
+    /// The current text first, then by time; at equal times in the given order (each source
+    /// lists its texts newest first).
+    private static func newestFirst(_ versions: [NoteVersion]) -> [NoteVersion] {
+        versions.enumerated().sorted { lhs, rhs in
+            if lhs.element.isCurrent != rhs.element.isCurrent { return lhs.element.isCurrent }
+            if lhs.element.savedAt != rhs.element.savedAt { return lhs.element.savedAt > rhs.element.savedAt }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 }
