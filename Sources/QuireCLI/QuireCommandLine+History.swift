@@ -85,12 +85,17 @@ extension QuireCommandLine {
         let listing = try await historyListing(text, in: device, reader: reader)
         let version = try Self.version(reference, in: listing)
         let name = Self.name(of: listing.id, title: version.title)
-        if let note = try await device.notes.note(id: listing.id), note.text == version.text {
+        let server = listing.server.map { history in
+            let current = history.versions.first { $0.isCurrent }
+            return ServerNoteState(
+                version: history.version, versionTag: history.versionTag, deleted: history.deleted,
+                current: current.map { NoteContent(title: $0.title, body: $0.body) })
+        }
+        var currentText = try await device.notes.note(id: listing.id)?.text
+        if let server { currentText = server.deleted ? nil : server.current?.text }
+        if currentText == version.text {
             console.out("\(name) already has that text; nothing to restore.")
             return
-        }
-        let server = listing.server.map {
-            ServerNoteState(version: $0.version, versionTag: $0.versionTag, deleted: $0.deleted)
         }
         try await device.database.restoreNote(
             id: listing.id, title: version.title, body: version.body, server: server)

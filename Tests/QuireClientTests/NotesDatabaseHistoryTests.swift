@@ -98,6 +98,25 @@ struct NotesDatabaseHistoryTests {
         #expect(try await database.localHistory(of: id).map(\.body) == ["oat milk", "whole milk"])
     }
 
+    @Test func aRestoreOnADeviceBehindTheServerRestoresExactlyThatTextOnTheServersVersion() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let id = NoteID()
+        // This device holds version 2 ("b"); the server is at 3 ("c"), not pulled yet.
+        try await database.saveSynced(id, title: "T", body: "b", version: 2)
+
+        try await database.restoreNote(
+            id: id, title: "T", body: "b",
+            server: ServerNoteState(
+                version: 3, versionTag: "9", deleted: false, current: NoteContent(title: "T", body: "c")))
+
+        #expect(try await database.noteRow(id: id)?.body == "b")
+        let change = try #require(try await database.nextChange())
+        #expect(change.baseVersion == 3)
+        #expect(change.operation == .put(NoteContent(title: "T", body: "b")))
+    }
+
     @Test func theMergedListHasEachTextOnceAndTheServersNumbers() {
         let now = Date()
         func version(_ number: Int?, _ body: String, local: Int? = nil, at offset: TimeInterval, current: Bool = false)

@@ -4,29 +4,6 @@ import QuireSQLite
 
 // MARK: - History and trash on this device
 
-/// The server's state of a note, as its history or trash said: what a restore is written on.
-public struct ServerNoteState: Hashable, Sendable {
-    public var version: Int
-    public var versionTag: String?
-    public var deleted: Bool
-
-    public init(version: Int, versionTag: String?, deleted: Bool) {
-        self.version = version
-        self.versionTag = versionTag
-        self.deleted = deleted
-    }
-}
-
-/// A note deleted on this device or here from a pull, with the last text this device had of it.
-public struct LocalTrashedNote: Hashable, Sendable {
-    public var id: NoteID
-    public var title: String
-    public var body: String
-    public var deletedAt: Date
-    /// True while its delete has not reached the server.
-    public var deleteUnsent: Bool
-}
-
 extension NotesDatabase {
     /// The earlier texts this device kept of the note (the newest ``NotesSchema/textsKeptPerNote``),
     /// newest first, then its current text (live or not, when it has one) first of all, marked
@@ -88,28 +65,31 @@ extension NotesDatabase {
     /// transaction: a restore never rewrites history, it is a new version on top of the current
     /// one, and the text it replaces stays in the history.
     ///
-    /// A note this device no longer has, or has at an older state than a tombstone the server
-    /// holds (`server`, from its history or trash), is first stored as that tombstone, so the
-    /// restore is written on the server's version and brings the same note back everywhere (not
-    /// a copy under a new id). A note with a change waiting keeps it; the save folds into it.
-    /// `conflictOf` links a note this device never had to its original. Throws `SQLiteError`.
+    /// When the server holds a newer state than this device (`server`, from its history or
+    /// trash) and the note has no change waiting, that state is stored first, as a pull would
+    /// store it: a tombstone, or the current text as the note's text and base. The restore is then
+    /// written on the server's version and restores exactly that text (not a merge with what this
+    /// device missed), and a deleted note comes back under its own id everywhere (not as a copy).
+    /// A note with a change waiting keeps it; the save folds into it. `conflictOf` links a note
+    /// this device never had to its original. Throws `SQLiteError`.
     public func restoreNote(
         id: NoteID, title: String, body: String, conflictOf: NoteID? = nil, server: ServerNoteState?
     ) throws {
         try write { touched in
             let existing = try storedNote(id)
-            if let server, server.deleted, (existing?.version ?? 0) < server.version,
-                existing.map({ $0.deleted }) ?? true, try !hasPendingChange(id)
-            {
+            if let server, (existing?.version ?? 0) < server.version, try !hasPendingChange(id) {
+                let current = server.deleted ? nil : server.current
                 try connection.run(
                     """
                     INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted, version_tag,
-                        confirmed)
-                    VALUES (?, '', '', ?, ?, ?, 1, ?, 1)
-                    ON CONFLICT (id) DO UPDATE SET version = excluded.version,
-                        version_tag = excluded.version_tag, base_title = NULL, base_body = NULL, confirmed = 1
-                    """, id.description, now().timeIntervalSinceReferenceDate, conflictOf?.description,
-                    server.version, server.versionTag)
+                        base_title, base_body, confirmed)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1)
+                    ON CONFLICT (id) DO UPDATE SET title = ?2, body = ?3, version = ?6, deleted = ?7,
+                        version_tag = ?8, base_title = ?9, base_body = ?10, confirmed = 1,
+                        revision = revision + 1
+                    """, id.description, current?.title ?? "", current?.body ?? "",
+                    now().timeIntervalSinceReferenceDate, (current?.conflictOf ?? conflictOf)?.description,
+                    server.version, current == nil, server.versionTag, current?.title, current?.body)
             }
             try saveLocally(id: id, title: title, body: body, touched: &touched)
         }
