@@ -56,7 +56,7 @@ extension NotesServer {
     /// so writes go on while it runs. Returns how many versions went. Cancelling the caller stops
     /// it between steps; what the finished steps pruned stays pruned.
     @discardableResult
-    public func pruneHistory(batchSize: Int = 200) async throws -> Int {
+    public func pruneHistory(batchSize: Int = 32) async throws -> Int {
         guard let history else { return 0 }
         let retention = configuration.history
         let started = now()
