@@ -105,6 +105,14 @@ import Testing
             #expect((after.first?.version ?? 0) > (oat.version ?? 0))
             #expect(after.contains { $0.body == "whole milk\neggs" && !$0.current })
         }
+        // The server's history is ciphertext: no text of any version is in its files. (The
+        // session's device name is the server's to know; the label sealed in each text is not.)
+        for suffix in ["", "-wal"] {
+            let bytes = (try? Data(contentsOf: setup.root.path("server.sqlite" + suffix))) ?? Data()
+            for text in ["oat milk", "whole milk", "Groceries"] {
+                #expect(bytes.range(of: Data(text.utf8)) == nil, "'\(text)' in server.sqlite\(suffix)")
+            }
+        }
     }
 
     @Test func aNoteDeletedOnOneDeviceIsInTheOthersTrashAndComesBackOnBoth() async throws {
