@@ -20,7 +20,8 @@ extension Command {
                 """,
             run: { try await $0.editNote($1) }),
         Command(
-            name: "rm", group: .notes, summary: "delete a note (another device's edit brings it back)",
+            name: "rm", group: .notes,
+            summary: "delete a note (quire restore ID brings it back; so does another device's edit)",
             usage: "rm ID", examples: ["quire rm 3d33"], run: { try await $0.removeNote($1) }),
         Command(
             name: "ls", group: .notes, summary: "list notes, newest first; unsynced ones are marked",
@@ -67,8 +68,14 @@ extension Command {
                 """,
             run: { try await $0.importNotes($1) }),
         Command(
-            name: "show", group: .notes, summary: "print one note", usage: "show ID [--json]",
-            options: [.json], examples: ["quire show 3d33"], run: { try await $0.showNote($1) }),
+            name: "show", group: .notes, summary: "print one note, or one of its earlier versions",
+            usage: "show ID [--version N] [--json]",
+            options: [.json, .version], examples: ["quire show 3d33", "quire show 3d33 --version 2"],
+            details: """
+                --version N prints that version from 'quire history ID' (a number, or L12 for a text
+                only this device kept); the note may be deleted.
+                """,
+            run: { try await $0.showNote($1) }),
     ]
 }
 

@@ -1,7 +1,8 @@
 /// Every `quire` command, in the order `quire help` lists them.
 enum CommandTable {
     static let all: [Command] =
-        Command.notes + Command.account + Command.sync + Command.conflicts + Command.trips
+        Command.notes + Command.account + Command.sync + Command.conflicts + Command.history
+        + Command.trips
         + Command.tools
 
     static func command(named name: String) -> Command? { all.first { $0.name == name } }

@@ -81,10 +81,16 @@ extension QuireCommandLine {
         }
         try await device.database.resolveConflict(copy: copy.id, keep: choice)
         let short = String(originalID.description.prefix(8))
+        let copyShort = String(copy.id.description.prefix(8))
         switch choice {
-        case .mine: console.out("Kept the copy's text in \(short); the copy is deleted.")
-        case .theirs: console.out("Kept \(short) as it is; the copy is deleted.")
-        case .both: console.out("Kept both: the copy is now an ordinary note.")
+        case .mine:
+            console.out(
+                "Kept the copy's text in \(short); the copy is deleted (undo: quire history \(short), "
+                    + "or quire restore \(copyShort) for the copy).")
+        case .theirs:
+            console.out("Kept \(short) as it is; the copy is deleted (undo: quire restore \(copyShort)).")
+        case .both:
+            console.out("Kept both: the copy is now an ordinary note (undo: quire rm \(copyShort)).")
         }
     }
 

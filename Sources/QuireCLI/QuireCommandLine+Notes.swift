@@ -46,7 +46,7 @@ extension QuireCommandLine {
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         try await device.notes.delete(note.id)
-        console.out("Deleted \(Self.name(of: note)).")
+        console.out("Deleted \(Self.name(of: note)) (undo: quire restore \(note.id.description.prefix(8))).")
     }
 
     func listNotes(_ arguments: Arguments) async throws {
@@ -92,6 +92,13 @@ extension QuireCommandLine {
 
     func showNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
+        if let reference = arguments.options["version"] {
+            guard !arguments.flag("json") else {
+                throw CLIError.usage("--version and --json do not go together; use quire history ID --json")
+            }
+            try await showVersion(id, reference: reference)
+            return
+        }
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         if arguments.flag("json") {

@@ -15,6 +15,9 @@ public final class NotesServer: Sendable {
     /// The trips routes' storage: `storage` itself when it keeps trips, else nil (the trips
     /// routes then answer 501).
     let trips: (any TripStorage)?
+    /// The history and trash routes' storage: `storage` itself when it keeps history (both
+    /// stores do; a wrapper may not), else nil (those routes then answer 501).
+    let history: (any NoteHistoryStorage)?
     /// Wakes long-polls of the trips feed; separate from ``notifier`` so a note saved does not
     /// end a trips poll, nor a trip change a notes poll.
     let tripNotifier = ChangeNotifier()
@@ -34,6 +37,7 @@ public final class NotesServer: Sendable {
     ) {
         self.storage = storage
         self.trips = storage as? any TripStorage
+        self.history = storage as? any NoteHistoryStorage
         self.configuration = configuration
         self.throttle = LoginThrottle(policy: configuration.throttle, now: now)
         self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
@@ -113,6 +117,7 @@ public final class NotesServer: Sendable {
         }
         if let response = try await accountsRoute(request) { return response }
         if let response = try await tripsRoute(request) { return response }
+        if let response = try await historyRoute(request) { return response }
         guard path.hasPrefix(WireRoutes.notesPrefix) else {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }

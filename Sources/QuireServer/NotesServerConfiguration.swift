@@ -40,6 +40,9 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// twice the largest note a PUT can store.
     public var changesPageBytes: Int = 8 * 1024 * 1024
 
+    /// Which earlier versions of notes the server keeps, and for how long (history and trash).
+    public var history = HistoryRetention()
+
     public init(
         accessTokenTTL: Int = 900, minKDFIterations: Int = 100_000,
         newAccountKDFIterations: Int = 600_000, authHashIterations: Int = 100_000,

@@ -1,7 +1,8 @@
 /// The OpenAPI 3.0 description of API v1 (accounts, sessions, notes and trips) and `/metrics`, served at
 /// `GET /v1/openapi.json`.
 ///
-/// Hand-written; `OpenAPIDocumentTests` checks that it parses and names every route the router serves.
+/// Hand-written (the history routes in `OpenAPIDocument+History.swift`); `OpenAPIDocumentTests`
+/// checks that it parses and names every route the router serves.
 enum OpenAPIDocument {
     static let json = #"""
         {
@@ -19,6 +20,7 @@ enum OpenAPIDocument {
               "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": true, "description": "The change id; a resend with the same key and request gets the first answer, with another request 422.", "schema": { "type": "string", "minLength": 1, "maxLength": 200 } }
             },
             "schemas": {
+        \#(historySchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -275,6 +277,7 @@ enum OpenAPIDocument {
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }
             },
+        \#(historyPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",

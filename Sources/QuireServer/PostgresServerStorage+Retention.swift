@@ -31,6 +31,7 @@ extension PostgresServerStorage {
                 SELECT account_id, note_id, version FROM notes WHERE deleted AND updated_at < $1
                 ON CONFLICT (account_id, note_id) DO UPDATE SET version = excluded.version
                 """, limit)
+            try NoteHistoryQueries.forgetPurged(olderThan: cutoff, db: db)
             let purged = try db.query("DELETE FROM notes WHERE deleted AND updated_at < $1", limit).affectedRows
             try db.query("DELETE FROM idempotency_records WHERE created_at < $1", limit)
             try db.query("DELETE FROM note_marks WHERE created_at < $1", markLimit)

@@ -14,7 +14,7 @@ extension PostgresServerStorage {
 
     /// Never edit a released migration: append one.
     static var migrations: [(PostgresConnection) throws -> Void] {
-        [createTheSchema]
+        [createTheSchema, keepEarlierVersions]
     }
 
     /// Brings the schema up to date, exactly once however many instances start at once.
@@ -153,6 +153,35 @@ extension PostgresServerStorage {
         try db.query(
             "INSERT INTO server_secrets (name, value) VALUES ($1, $2)", SQLiteServerStorage.kdfSecretName,
             SecureRandom.bytes(32))
+    }
+}
+
+extension PostgresServerStorage {
+    /// Migration 2: earlier versions of each note (history and trash), as the SQLite store's
+    /// migration 10, hash-partitioned by account like the notes.
+    fileprivate static func keepEarlierVersions(_ db: PostgresConnection) throws {
+        let parts = (0..<partitions).map { part in
+            """
+            CREATE TABLE note_versions_p\(part) PARTITION OF note_versions
+                FOR VALUES WITH (MODULUS \(partitions), REMAINDER \(part));
+            """
+        }.joined(separator: "\n")
+        try db.execute(
+            """
+            CREATE TABLE note_versions (
+                account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                note_id text NOT NULL,
+                version integer NOT NULL,
+                payload text NOT NULL,
+                saved_at bigint NOT NULL,
+                replaced_at bigint NOT NULL,
+                written_by bigint,
+                mark bigint NOT NULL DEFAULT 0,
+                PRIMARY KEY (account_id, note_id, version)
+            ) PARTITION BY HASH (account_id);
+            CREATE INDEX note_versions_by_age ON note_versions (account_id, saved_at);
+            \(parts)
+            """)
     }
 }
 

@@ -136,6 +136,7 @@ extension PostgresServerStorage {
         writer: SessionID?, now: Date, db: PostgresConnection
     ) throws -> FeedPosition {
         let position = try nextSeq(db, now: now)
+        try NoteHistoryQueries.archiveCurrent(noteID, account: account, now: now, db: db)
         try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
         try db.query(
             """

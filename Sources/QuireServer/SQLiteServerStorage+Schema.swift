@@ -58,8 +58,30 @@ extension SQLiteServerStorage {
             storeTrips,
             tagEachNoteVersion,
             rememberEachVersionsMark,
+            keepEarlierVersions,
             keepWhatEachDeleteSaw,
         ])
+    }
+
+    /// Migration 10: earlier versions of each note (history and trash): the payload a write
+    /// replaced, with its version, when it was saved and replaced (milliseconds), its writer
+    /// session and mark. Kept by ``NoteHistoryQueries``, pruned by ``HistoryRetention``.
+    private static func keepEarlierVersions(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE note_versions (
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                note_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                payload TEXT NOT NULL,
+                saved_at INTEGER NOT NULL,
+                replaced_at INTEGER NOT NULL,
+                written_by INTEGER,
+                mark INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (account_id, note_id, version)
+            ) WITHOUT ROWID;
+            CREATE INDEX note_versions_by_age ON note_versions (account_id, saved_at);
+            """)
     }
 
     /// Migration 9: the mark each note version was written with, so a 409 can tell a writer

@@ -67,7 +67,7 @@ extension SQLiteServerStorage {
             """)
     }
 
-    /// Migration 10: an item's tombstone keeps the newest revision of the item its deleter had
+    /// Migration 11: an item's tombstone keeps the newest revision of the item its deleter had
     /// seen (``TripFieldState/seenRevision``), so an edit the delete did not see is offered back
     /// to its device. NULL for every other field, and for tombstones written before.
     static func keepWhatEachDeleteSaw(_ db: SQLiteConnection) throws {

@@ -166,6 +166,7 @@ public actor SQLiteServerStorage: ServerStorage {
         writer: SessionID?, now: Date, db: SQLiteConnection
     ) throws -> FeedPosition {
         let position = try nextSeq(db, now: now)
+        try NoteHistoryQueries.archiveCurrent(noteID, account: account, now: now, db: db)
         try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
         try db.run(
             """
@@ -383,6 +384,7 @@ public actor SQLiteServerStorage: ServerStorage {
                 SELECT account_id, note_id, version FROM notes WHERE deleted = 1 AND updated_at < ?
                 ON CONFLICT (account_id, note_id) DO UPDATE SET version = excluded.version
                 """, limit)
+            try NoteHistoryQueries.forgetPurged(olderThan: cutoff, db: db)
             let purged = try db.run(
                 "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
             try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)

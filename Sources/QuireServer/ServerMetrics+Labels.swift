@@ -9,7 +9,7 @@ extension ServerMetrics {
     static let fixedRoutes: Set<String> = [
         "/v1/health", "/v1/openapi.json", WireRoutes.changes, WireRoutes.accounts,
         WireRoutes.password, WireRoutes.sessions, WireRoutes.refreshSession,
-        WireRoutes.currentSession, WireRoutes.trips, path,
+        WireRoutes.currentSession, WireRoutes.trips, WireRoutes.trash, path,
     ]
 
     /// The methods kept as their own label; any other becomes `other`, so made-up methods
@@ -26,6 +26,11 @@ extension ServerMetrics {
         if fixedRoutes.contains(path) { return path }
         if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains("/") {
             return WireRoutes.notesPrefix + "{id}"
+        }
+        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), rest.hasSuffix("/versions"),
+            rest.count > "/versions".count, !rest.dropLast("/versions".count).contains("/")
+        {
+            return WireRoutes.notesPrefix + "{id}/versions"
         }
         if let rest = remainder(of: path, after: WireRoutes.tripsPrefix) {
             let parts = rest.split(separator: "/", omittingEmptySubsequences: false)

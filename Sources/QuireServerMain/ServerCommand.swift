@@ -16,6 +16,10 @@ enum ServerCommand: Equatable {
         var idleTimeout = 60
         var httpThreads = 2
         var longPollsPerAccount = 64
+        var historyHours = 24
+        var historyDailyDays = 30
+        var historyWeeklyDays = 365
+        var historyMiBPerAccount = 256
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
@@ -33,6 +37,8 @@ enum ServerCommand: Equatable {
                        [--connections-per-address N] [--request-deadline SECONDS]
                        [--idle-timeout SECONDS] [--http-threads N]
                        [--long-polls-per-account N]
+                       [--history-hours N] [--history-daily-days N]
+                       [--history-weekly-days N] [--history-mib-per-account N]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP. People create accounts and sign in from a client
@@ -66,6 +72,19 @@ enum ServerCommand: Equatable {
           --http-threads N             event-loop threads serving connections (default 2)
           --long-polls-per-account N   long-polls one account may hold; one more answers at once
                                        with Retry-After (default 64)
+
+        History and trash: the server keeps earlier versions of every note (ciphertext only, as
+        sent) and a deleted note's last text until its tombstone is purged (--tombstone-days).
+        By default it keeps every version for 24 hours, then one a day for 30 days, then one a
+        week for a year, and at most 256 MiB of them per account, the oldest pruned first. It
+        prunes hourly, in small batches that never hold up writes.
+          --history-hours N            keep every version N hours (default 24)
+          --history-daily-days N       then the last version of each day until N days old
+                                       (default 30)
+          --history-weekly-days N      then the last version of each week until N days old
+                                       (default 365); older versions go
+          --history-mib-per-account N  the most earlier versions one account keeps, in MiB
+                                       (default 256); the oldest go first
 
         Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
         database); the message on stderr says what to do.
@@ -101,6 +120,10 @@ enum ServerCommand: Equatable {
             "--idle-timeout": (1...86_400, \.idleTimeout),
             "--http-threads": (1...64, \.httpThreads),
             "--long-polls-per-account": (1...1_000_000, \.longPollsPerAccount),
+            "--history-hours": (0...87_600, \.historyHours),
+            "--history-daily-days": (0...36_500, \.historyDailyDays),
+            "--history-weekly-days": (0...36_500, \.historyWeeklyDays),
+            "--history-mib-per-account": (0...1_048_576, \.historyMiBPerAccount),
         ]
     }
 

@@ -22,6 +22,11 @@ enum ServerRunner {
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
             authHashIterations: options.authHashIterations)
         configuration.longPollsPerAccount = options.longPollsPerAccount
+        configuration.history = HistoryRetention(
+            keepEvery: TimeInterval(options.historyHours) * 3600,
+            keepDaily: TimeInterval(options.historyDailyDays) * 86_400,
+            keepWeekly: TimeInterval(options.historyWeeklyDays) * 86_400,
+            accountBytes: options.historyMiBPerAccount * 1024 * 1024)
         do {
             if options.usesPostgres {
                 server = NotesServer(
@@ -74,8 +79,24 @@ enum ServerRunner {
                 }
             }
         }
+        // Pruning history runs beside serving, from the start and then hourly: in bounded steps,
+        // so it never holds up a write.
+        let pruner = Task {
+            while !Task.isCancelled {
+                do {
+                    try await server.pruneHistory()
+                    try await Task.sleep(for: .seconds(3600))
+                } catch is CancellationError {
+                    return
+                } catch {
+                    NotesServer.logToStandardError("history pruning failed: \(error)")
+                    try? await Task.sleep(for: .seconds(3600))
+                }
+            }
+        }
         await signals.wait()
         purger.cancel()
+        pruner.cancel()
         await host.stop()
         return 0
     }

@@ -12,6 +12,10 @@ public enum WireRoutes {
     public static let idempotencyKeyHeader = "Idempotency-Key"
 
     public static func note(_ id: String) -> String { notesPrefix + id }
+    /// `GET` a note's stored versions, newest first (history).
+    public static func noteVersions(_ id: String) -> String { notesPrefix + id + "/versions" }
+    /// `GET` the deleted notes that can still be restored.
+    public static let trash = "/v1/notes/trash"
 
     public static let accounts = "/v1/accounts"
     public static func kdf(_ username: String) -> String { "/v1/accounts/\(username)/kdf" }

@@ -47,6 +47,6 @@ import Testing
         let short = String(id.prefix(8))
         #expect(try await device.ok("edit", id, "--body", "oat milk") == "Saved \(short) \"Groceries\".")
         #expect(try await device.ok("edit", id, "--body", "oat milk") == "No change to \(short) \"Groceries\".")
-        #expect(try await device.ok("rm", id) == "Deleted \(short) \"Groceries\".")
+        #expect(try await device.ok("rm", id) == "Deleted \(short) \"Groceries\" (undo: quire restore \(short)).")
     }
 }

@@ -65,6 +65,9 @@ final class ServerExecutableTests {
         #expect(run.stdout.contains("--long-polls-per-account N   long-polls one account may hold"))
         #expect(run.stdout.contains("(default 64)"))
         #expect(!run.stdout.contains("add-account"))
+        // The history's retention defaults, said where an operator looks (issue 10).
+        #expect(run.stdout.contains("every version for 24 hours, then one a day for 30 days"))
+        #expect(run.stdout.contains("--history-mib-per-account N"))
     }
 
     @Test func unknownFlagPrintsUsageToStandardErrorAndExits64() async throws {
@@ -86,7 +89,7 @@ final class ServerExecutableTests {
 
     @Test(arguments: [
         ["--access-token-ttl", "0"], ["--min-kdf-iterations", "many"],
-        ["--auth-hash-iterations=-5"],
+        ["--auth-hash-iterations=-5"], ["--history-hours", "-1"], ["--history-mib-per-account", "lots"],
     ])
     func badNumberFlagIsAUsageError(_ arguments: [String]) async throws {
         let run = try await Self.run(arguments + ["--db", database])

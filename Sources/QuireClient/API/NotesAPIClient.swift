@@ -9,9 +9,9 @@ import QuireWire
 /// cursor expired, refused). On a 401 it asks the token provider for a fresh token once and retries.
 /// Cancelling the caller cancels the request.
 public struct NotesAPIClient: NotesAPI {
-    private let http: AuthorizedTransport
+    let http: AuthorizedTransport
     /// Added to `wait` for a long-poll's timeout, so the server answers before the client gives up.
-    private let requestTimeout: TimeInterval
+    let requestTimeout: TimeInterval
 
     public init(transport: HTTPTransport, tokens: AccessTokenProvider, requestTimeout: TimeInterval = 30) {
         self.http = AuthorizedTransport(transport: transport, tokens: tokens)
