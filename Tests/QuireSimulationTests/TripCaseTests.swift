@@ -114,4 +114,31 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aForgottenEditOfAnItemDeletedInTheNewHistoryJoinsItsRestoreOffer() async {
+        // Seed 250: after the restore d1 resent its title; d2 had deleted the item in the new
+        // history, and the title became a "Keep mine?" on an item that was gone, offered nowhere.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .sync(device: 2), .concurrentSync(device: 1), .backUpServer,
+            .trip(device: 2, .edit(trip: 2, item: 0, field: .title, token: 13, line: 0)),
+            .trip(device: 1, .add(trip: 3, token: 20, timed: true, place: 4)),
+            .trip(device: 1, .edit(trip: 2, item: 6, field: .title, token: 24, line: 0)), .reconnect(device: 2),
+            .sync(device: 1), .trip(device: 2, .deleteItem(trip: 2, item: 6)), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aRefusedDeleteBringsTheItemBack() async {
+        // Seed 5079: d1's delete was refused (413) for good; the item stayed hidden on d1 while
+        // every other device and the server kept it.
+        let plan =
+            Self.shared + [
+                .trip(device: 1, .deleteItem(trip: 2, item: 4)), .fault(device: 1, .refuseWrite(413)),
+                .sync(device: 1),
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -187,13 +187,15 @@ extension TripsDatabase {
                     WHERE trip_id = ? AND item_id = ? AND field = ? AND revision = ? AND value IS ?
                     """, trip.id.description, write.item, write.field, write.revision, write.value)
             }
+            // Forgotten writes first: one that meets another device's value becomes a conflict, and
+            // one on an item deleted since joins the item's restore offer below (seed 250).
+            if serverForgot { try resendForgottenWrites(fields, of: trip.id, own: own) }
             for field in newFields where field.isItemTombstone {
                 guard let item = field.item else { continue }
                 try offerUnseenEdits(
                     trip: trip.id, item: item, deleteRevision: field.revision, seenRevision: field.seenRevision,
                     own: own)
             }
-            if serverForgot { try resendForgottenWrites(fields, of: trip.id, own: own) }
             // An item purged since this device's edit met its delete is in no snapshot: it keeps
             // the tombstone its conflict answered, so it still shows as deleted, to restore.
             try connection.run(

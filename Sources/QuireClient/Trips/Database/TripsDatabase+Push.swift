@@ -156,7 +156,8 @@ extension TripsDatabase {
 
     /// The server will never take the op: it stays, not sent, with its value shown and `reason`
     /// on the field, until the next edit of the field replaces it; an edit already queued behind
-    /// it replaces it now.
+    /// it replaces it now. A refused delete or restore goes at once: the item shows as the
+    /// server has it.
     package func markRejected(_ seq: Int, reason: String) throws {
         try write { try markRejectedInTransaction(seq, reason: reason) }
     }
@@ -196,7 +197,9 @@ extension TripsDatabase {
         guard let op = try storedOp(seq) else { return }
         let queuedBehind = try fieldOps(trip: op.trip, item: op.item.storageKey, field: op.field)
             .contains { $0.seq > seq && $0.isUnsent }
-        if queuedBehind {
+        // A refused delete (or restore) goes: the item shows as the server has it, as a refused
+        // note delete brings the note back, instead of staying hidden here alone (seed 5079).
+        if queuedBehind || op.field == TripField.deleted.rawValue {
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
         } else {
             try connection.run(
