@@ -43,17 +43,23 @@ import Testing
         func restore(_ path: String) async throws {
             try await cluster.storage.restore(fromBackupAt: path)
         }
+
+        /// A phone and a laptop that both hold the trip "Lisbon" with its "Lunch" (order "a").
+        func lisbonOnBoth() async throws -> (TripsDevice, TripsDevice, TripID, ItemID) {
+            let phone = try await device("phone")
+            let laptop = try await device("laptop")
+            let trip = try await phone.database.createTrip(title: "Lisbon")
+            let lunch = try await phone.database.addItem(to: trip, [.title: "Lunch", .order: "a"])
+            #expect(await phone.sync().succeeded)
+            #expect(await laptop.sync().succeeded)
+            return (phone, laptop, trip, lunch)
+        }
     }
 
     @Test func editsAcknowledgedAfterTheBackupAreSentAgainWhenTheCursorIsFromBeforeIt() async throws {
         let setup = try await Setup()
         defer { setup.cluster.remove() }
-        let phone = try await setup.device("phone")
-        let laptop = try await setup.device("laptop")
-        let trip = try await phone.database.createTrip(title: "Lisbon")
-        let lunch = try await phone.database.addItem(to: trip, [.title: "Lunch", .order: "a"])
-        #expect(await phone.sync().succeeded)
-        #expect(await laptop.sync().succeeded)
+        let (phone, laptop, _, lunch) = try await setup.lisbonOnBoth()
         let backup = try await setup.backUp()
 
         // The phone's edits are acknowledged after the backup; its cursor stays from before it
@@ -137,12 +143,7 @@ import Testing
     @Test func aForgottenWriteThatAnotherDeviceOverwroteSinceIsAConflictNotALoss() async throws {
         let setup = try await Setup()
         defer { setup.cluster.remove() }
-        let phone = try await setup.device("phone")
-        let laptop = try await setup.device("laptop")
-        let trip = try await phone.database.createTrip(title: "Lisbon")
-        let lunch = try await phone.database.addItem(to: trip, [.title: "Lunch", .order: "a"])
-        #expect(await phone.sync().succeeded)
-        #expect(await laptop.sync().succeeded)
+        let (phone, laptop, _, lunch) = try await setup.lisbonOnBoth()
         let backup = try await setup.backUp()
         try await phone.database.editItem(lunch, [.start: Lisbon.halfPastTwelve])
         #expect(await phone.sync().succeeded)

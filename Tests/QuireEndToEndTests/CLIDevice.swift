@@ -22,6 +22,12 @@ struct CLIDevice {
     /// Runs a command that must succeed, and returns its stdout (trimmed of the last newline).
     @discardableResult
     func ok(_ arguments: String..., stdin: String? = nil) async throws -> String {
+        try await ok(arguments, stdin: stdin)
+    }
+
+    /// ``ok(_:stdin:)`` with the arguments as an array.
+    @discardableResult
+    func ok(_ arguments: [String], stdin: String? = nil) async throws -> String {
         let result = try await ProcessRunner.run(
             try BuiltProducts.executable("quire"), ["--data-dir", directory.path] + arguments, stdin: stdin)
         guard result.exitCode == 0 else {

@@ -6,7 +6,7 @@ import Testing
 /// `--json` event says when it happened.
 @Suite struct CLIWatchTests {
     @Test func manyArrivalsAreOneSummaryLineAndJSONEventsCarryATime() async throws {
-        let setup = try await StrandedTextCLITests.Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let plain = try BackgroundQuire.start(setup.laptop, "watch")
         defer { plain.stop() }

@@ -5,30 +5,6 @@ import Testing
 /// `quire history`, `trash` and `restore` on two devices through a real `quire-server`: a wrong
 /// resolution, a delete and a superseded edit are all undone, and both devices follow (issue 10).
 @Suite struct HistoryThroughARealServerTests {
-    struct Setup {
-        let root: TemporaryDirectory
-        let server: ServerProcess
-        let phone: CLIDevice
-        let laptop: CLIDevice
-
-        init() async throws {
-            root = try TemporaryDirectory(prefix: "quire-history")
-            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-            phone = CLIDevice(root, "phone")
-            laptop = CLIDevice(root, "laptop")
-            let url = server.url.absoluteString
-            try await phone.ok(
-                "register", url, "alice", "--password-stdin", "--device-name", "phone", stdin: "correct horse\n")
-            try await laptop.ok(
-                "login", url, "alice", "--password-stdin", "--device-name", "laptop", stdin: "correct horse\n")
-        }
-
-        func tearDown() {
-            server.terminate()
-            root.remove()
-        }
-    }
-
     struct Version: Decodable, Equatable {
         var version: Int?
         var ref: String
@@ -57,7 +33,7 @@ import Testing
     }
 
     @Test func aWrongResolutionIsUndoneFromTheHistoryOnEitherDevice() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices(namingDevices: true)
         defer { setup.tearDown() }
         let (phone, laptop) = (setup.phone, setup.laptop)
         let id = try await phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
@@ -116,7 +92,7 @@ import Testing
     }
 
     @Test func aNoteDeletedOnOneDeviceIsInTheOthersTrashAndComesBackOnBoth() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices(namingDevices: true)
         defer { setup.tearDown() }
         let (phone, laptop) = (setup.phone, setup.laptop)
         let id = try await phone.ok("new", "--title", "Trip", "--body", "pack the charger")
@@ -149,7 +125,7 @@ import Testing
     }
 
     @Test func anEditSupersededBeforeItWasSentIsInThisDevicesHistoryAndWorksOffline() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices(namingDevices: true)
         defer { setup.tearDown() }
         let phone = setup.phone
         let id = try await phone.ok("new", "--title", "Essay", "--body", "first draft")
@@ -178,7 +154,7 @@ import Testing
     }
 
     @Test func badInputGetsOneLineSayingWhatToDoAndTheUsualExitCode() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices(namingDevices: true)
         defer { setup.tearDown() }
         let phone = setup.phone
         let id = try await phone.ok("new", "--title", "Groceries", "--body", "milk")

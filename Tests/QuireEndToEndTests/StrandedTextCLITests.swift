@@ -6,32 +6,10 @@ import Testing
 /// Issue 9's paths to stranded text, as a person meets them: the built `quire` binary, several
 /// processes of one device, a real `quire-server` on loopback.
 @Suite struct StrandedTextCLITests {
-    struct Setup {
-        let root: TemporaryDirectory
-        let server: ServerProcess
-        let phone: CLIDevice
-        let laptop: CLIDevice
-
-        init() async throws {
-            root = try TemporaryDirectory(prefix: "quire-stranded")
-            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-            phone = CLIDevice(root, "phone")
-            laptop = CLIDevice(root, "laptop")
-            let url = server.url.absoluteString
-            try await phone.ok("register", url, "alice", "--password-stdin", stdin: "correct horse\n")
-            try await laptop.ok("login", url, "alice", "--password-stdin", stdin: "correct horse\n")
-        }
-
-        func tearDown() {
-            server.terminate()
-            root.remove()
-        }
-    }
-
     /// Defect 2: a note over the server's body limit is refused before it is sent, the reason is
     /// shown everywhere, `sync` exits 75 saying what to do, and the shortened note then syncs.
     @Test func aNoteTooLargeToSyncSaysWhyAndSyncsOnceShortened() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let huge = String(repeating: "all work and no play. ", count: 250_000)  // 5.5 MB
         let id = try await setup.phone.ok("new", "--title", "Huge", "--body", "-", stdin: huge)
@@ -56,7 +34,7 @@ import Testing
     /// Defect 4: `quire watch` and several `quire sync`s of one device at once never fail, never
     /// refuse, and end with every note on the other device.
     @Test func watchAndManySyncsOfOneDeviceAtOnceNeverFail() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let watch = try BackgroundQuire.start(setup.phone, "watch", "--json")
         defer { watch.stop() }
@@ -85,7 +63,7 @@ import Testing
     /// Defect 10: a running `quire watch` pushes a save made by another `quire` process of the
     /// same device within seconds, and never reports that note as an arrival.
     @Test func watchPushesAnotherProcessesSaveAndDoesNotCallItAnArrival() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let watch = try BackgroundQuire.start(setup.phone, "watch", "--json")
         #expect(await eventually(timeout: 20) { watch.output.contains("\"event\":\"status\"") })
@@ -110,7 +88,7 @@ import Testing
     /// Defect 11: signing in to another account while this device holds one account's notes is
     /// refused, nothing moves between accounts, and it works after `logout`.
     @Test func signingInToAnotherAccountIsRefusedWhileThisOnesNotesAreHere() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let url = setup.server.url.absoluteString
         let other = CLIDevice(setup.root, "other")
@@ -165,7 +143,7 @@ extension StrandedTextCLITests {
     /// Defect 12: "mine" is this device's text on either device. The phone did not make the copy
     /// (the laptop did, from its own text), so on the phone "mine" is the original.
     @Test func keepMineOnTheDeviceThatDidNotMakeTheCopyKeepsThatDevicesText() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         try await setup.phone.ok("logout", "--force")
         let url = setup.server.url.absoluteString

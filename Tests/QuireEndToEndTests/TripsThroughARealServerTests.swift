@@ -5,15 +5,15 @@ import Testing
 /// Travel plans on two `quire` devices of one account, syncing through a real `quire-server`
 /// process on loopback (seed 002's cases).
 @Suite struct TripsThroughARealServerTests {
-    /// Two signed-in devices (``TwoDevicesThroughARealServerTests/Setup``) that both hold
+    /// Two signed-in devices (``TwoCLIDevices``) that both hold
     /// "Lisbon" with its "Lunch" at 12:00.
     struct Setup {
-        let devicesSetup: TwoDevicesThroughARealServerTests.Setup
+        let devicesSetup: TwoCLIDevices
         let trip: String
         let lunch: String
 
         init() async throws {
-            devicesSetup = try await TwoDevicesThroughARealServerTests.Setup()
+            devicesSetup = try await TwoCLIDevices()
             (trip, lunch) = try await devicesSetup.phone.lisbonWithLunch()
             try await devicesSetup.phone.ok("sync")
             try await devicesSetup.laptop.ok("sync")

@@ -4,30 +4,8 @@ import Testing
 
 /// The `quire` binary on two devices, syncing through a real `quire-server` process on loopback.
 @Suite struct TwoDevicesThroughARealServerTests {
-    struct Setup {
-        let root: TemporaryDirectory
-        let server: ServerProcess
-        let phone: CLIDevice
-        let laptop: CLIDevice
-
-        init() async throws {
-            root = try TemporaryDirectory(prefix: "quire-e2e")
-            server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-            phone = CLIDevice(root, "phone")
-            laptop = CLIDevice(root, "laptop")
-            let url = server.url.absoluteString
-            try await phone.ok("register", url, "alice", "--password-stdin", stdin: "correct horse\n")
-            try await laptop.ok("login", url, "alice", "--password-stdin", stdin: "correct horse\n")
-        }
-
-        func tearDown() {
-            server.terminate()
-            root.remove()
-        }
-    }
-
     @Test func aNoteWrittenOfflineOnOneDeviceReachesTheOther() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let id = try await setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
         try await setup.phone.ok("edit", id, "--body", "milk\neggs\nbread")
@@ -43,7 +21,7 @@ import Testing
     }
 
     @Test func concurrentEditsLoseNoTextAndBothDevicesConverge() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let id = try await setup.phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
         try await setup.phone.ok("sync")
@@ -76,7 +54,7 @@ import Testing
     }
 
     @Test func aDeleteOnOneDeviceLosesToAnEditOnTheOther() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let id = try await setup.phone.ok("new", "--title", "Trip", "--body", "pack")
         try await setup.phone.ok("sync")
@@ -93,7 +71,7 @@ import Testing
     }
 
     @Test func syncWhileTheServerIsDownFailsClearlyAndKeepsEverything() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let id = try await setup.phone.ok("new", "--title", "Offline", "--body", "typed with no server")
         await setup.server.stop()
@@ -107,7 +85,7 @@ import Testing
     }
 
     @Test func theServerStoresNoNoteTextAndNoKey() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         try await setup.phone.ok("new", "--title", "Diary zebra-title", "--body", "secret quokka-body")
         try await setup.phone.ok("sync")
@@ -133,7 +111,7 @@ import Testing
     }
 
     @Test func aPasswordChangeSignsTheOtherDeviceOutAndLosesNothing() async throws {
-        let setup = try await Setup()
+        let setup = try await TwoCLIDevices()
         defer { setup.tearDown() }
         let id = try await setup.phone.ok("new", "--title", "Plans", "--body", "v1")
         try await setup.phone.ok("sync")

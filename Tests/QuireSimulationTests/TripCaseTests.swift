@@ -141,4 +141,17 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRefusedEditOfAnItemDeletedSinceJoinsItsRestoreOffer() async {
+        // Seed 366: d0's title was refused (413) and stayed shown as refused; d2 deleted the
+        // item, and the refused title was then shown nowhere.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .trip(device: 0, .edit(trip: 0, item: 2, field: .title, token: 19, line: 0)),
+            .sync(device: 2), .fault(device: 0, .refuseWrite(413)), .concurrentSync(device: 0),
+            .trip(device: 2, .deleteItem(trip: 2, item: 6)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

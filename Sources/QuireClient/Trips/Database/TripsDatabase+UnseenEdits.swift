@@ -30,8 +30,8 @@ extension TripsDatabase {
     /// Another device deleted `item` at `deleteRevision` having seen the item only up to
     /// `seenRevision` (nil: unknown, take it that it saw everything) (seed 002 §5: the delete
     /// wins, and the edit comes back to its editor): this device's writes of the item
-    /// acknowledged after that, and its own values of the item's conflicts waiting for the
-    /// person, join the item's delete conflict, as an edit the delete met on its way does, for the
+    /// acknowledged after that, its changes the server refused, and its own values of the item's
+    /// conflicts waiting for the person, join the item's delete conflict, as an edit the delete met on its way does, for the
     /// person to restore or let go ("This item was deleted. Restore it?", not "Keep mine?" on an
     /// item that is gone). Inside the caller's transaction.
     func offerUnseenEdits(
@@ -45,13 +45,23 @@ extension TripsDatabase {
             "SELECT field, mine FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
             trip.description, item.description
         ) { (field: $0.text(0), mine: $0.optionalText(1)) }
-        guard !unseen.isEmpty || !waiting.isEmpty else { return }
+        // A change the server refused stays shown on a live item; on a deleted one it would be
+        // shown nowhere (seed 366).
+        let refused = try connection.query(
+            "SELECT field, value FROM outbox WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'",
+            trip.description, item.description
+        ) { (field: $0.text(0), value: $0.optionalText(1)) }
+        guard !unseen.isEmpty || !waiting.isEmpty || !refused.isEmpty else { return }
         var edited: [String: String?] = [:]
         for write in unseen { edited[write.field] = write.value }
+        for change in refused { edited[change.field] = change.value }
         for conflict in waiting { edited[conflict.field] = conflict.mine }
         try connection.run(
             "DELETE FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'", trip.description,
             item.description)
+        try connection.run(
+            "DELETE FROM outbox WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'",
+            trip.description, item.description)
         // An edit the delete met on the way is newer than the acknowledged one it replaced.
         for (field, value) in try storedConflict(trip: trip, item: item, field: .deleted)?.editedValues ?? [:] {
             edited[field.rawValue] = value
