@@ -364,7 +364,7 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "name": "cursor", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor or snapshot cursor of this trip; absent for every field from the beginning." },
-                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "The position of this device's newest acknowledged ops request (TripOpsResponse.position). 400 invalid_cursor when this server's history does not hold it (restored from a backup): fetch the snapshot and send the forgotten writes again." },
+                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "Comma-separated, at most 32: the positions of this device's acknowledged ops requests no pull has checked yet (TripOpsResponse.position). 400 invalid_cursor when this server's history does not hold one of them (restored from a backup): fetch the snapshot and send the forgotten writes again." },
                   { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } }
                 ],
                 "responses": {

@@ -123,10 +123,10 @@ extension RequestValidation {
     // MARK: - Queries
 
     /// The trip changes route's parameters: the cursor (nil: from the beginning) and the known
-    /// position (a device's newest acknowledged request's), both checked against `trip` with
-    /// `key`, and the page size.
+    /// positions (of a device's acknowledged requests, comma-separated, at most
+    /// ``WireRoutes/maxKnownPositions``), each checked against `trip` with `key`, and the page size.
     static func tripChangesQuery(_ request: HTTPRequest, trip: String, key: Data)
-        throws(APIError) -> (cursor: TripPosition?, known: TripPosition?, limit: Int)
+        throws(APIError) -> (cursor: TripPosition?, known: [TripPosition], limit: Int)
     {
         var limit = WireRoutes.defaultPageLimit
         if let text = request.query["limit"] {
@@ -141,12 +141,16 @@ extension RequestValidation {
             }
             cursor = parsed.position
         }
-        var known: TripPosition?
+        var known: [TripPosition] = []
         if let text = request.query["known"] {
-            guard let parsed = TripChangeCursor(text: text, trip: trip, key: key) else {
-                throw .invalidTripCursor
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count <= WireRoutes.maxKnownPositions else { throw .invalidTripCursor }
+            for part in parts {
+                guard let parsed = TripChangeCursor(text: String(part), trip: trip, key: key) else {
+                    throw .invalidTripCursor
+                }
+                known.append(parsed.position)
             }
-            known = parsed.position
         }
         return (cursor, known, limit)
     }

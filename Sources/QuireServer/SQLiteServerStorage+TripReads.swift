@@ -6,7 +6,7 @@ import QuireWire
 /// feed) and the purge of trip tombstones.
 extension SQLiteServerStorage {
     public func tripChanges(
-        _ trip: String, account: AccountID, after: TripPosition?, known: TripPosition?, limit: Int
+        _ trip: String, account: AccountID, after: TripPosition?, known: [TripPosition], limit: Int
     ) throws -> TripChangesResult {
         let db = try open()
         return try db.transaction {
@@ -14,7 +14,7 @@ extension SQLiteServerStorage {
                 let row = try tripRow(trip, db: db)
             else { return .notMember }
             let counter = try currentSeq(db)
-            for position in [after, known].compactMap({ $0 }) {
+            for position in [after].compactMap({ $0 }) + known {
                 if position.revision > row.revision || position.feed.seq > counter { return .cursorAhead }
                 guard position.feed.matches(storedMark: try storedMark(position.feed.seq, db: db)) else {
                     return .cursorFromAnotherHistory

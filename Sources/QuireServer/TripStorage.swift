@@ -34,11 +34,12 @@ public protocol TripStorage: Sendable {
     ///
     /// `.cursorAhead` when `after` is past the trip's revision or the server's counter;
     /// `.cursorFromAnotherHistory` when its mark is not the one stored for its number;
-    /// `.cursorExpired` when it is below the trip's purge mark, in that order. `known`, the
-    /// position a device's newest acknowledged request left the trip at, is checked the same way
-    /// (but never expires): one this history does not have means a restore forgot that write.
+    /// `.cursorExpired` when it is below the trip's purge mark, in that order. Each of `known`,
+    /// the positions a device's acknowledged requests left the trip at that no pull has checked
+    /// yet, is checked the same way (but never expires): one this history does not have means a
+    /// restore forgot that write.
     func tripChanges(
-        _ trip: String, account: AccountID, after: TripPosition?, known: TripPosition?, limit: Int
+        _ trip: String, account: AccountID, after: TripPosition?, known: [TripPosition], limit: Int
     ) async throws -> TripChangesResult
 
     /// Every stored field of the trip (tombstones included) and the position that continues
@@ -70,7 +71,7 @@ extension TripStorage {
     public func tripChanges(_ trip: String, account: AccountID, after: TripPosition?, limit: Int)
         async throws -> TripChangesResult
     {
-        try await tripChanges(trip, account: account, after: after, known: nil, limit: limit)
+        try await tripChanges(trip, account: account, after: after, known: [], limit: limit)
     }
 }
 

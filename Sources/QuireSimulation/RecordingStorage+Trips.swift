@@ -27,7 +27,7 @@ extension RecordingStorage: TripStorage {
     }
 
     func tripChanges(
-        _ trip: String, account: AccountID, after: TripPosition?, known: TripPosition?, limit: Int
+        _ trip: String, account: AccountID, after: TripPosition?, known: [TripPosition], limit: Int
     ) async throws -> TripChangesResult {
         try await inner.tripChanges(trip, account: account, after: after, known: known, limit: limit)
     }

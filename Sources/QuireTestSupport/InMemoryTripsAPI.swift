@@ -27,7 +27,7 @@ public struct InMemoryTripsAPI: TripsAPI {
     }
 
     /// The twin keeps no backups to restore, and gives out no positions: `known` is never set.
-    public func changes(of trip: TripID, since cursor: Cursor?, known: Cursor?, limit: Int) async throws
+    public func changes(of trip: TripID, since cursor: Cursor?, known: [Cursor], limit: Int) async throws
         -> TripChangesPageDTO
     {
         try await server.changes(account: account, id: trip.description, cursor: cursor?.rawValue, limit: limit)

@@ -158,4 +158,30 @@ import Testing
         #expect(conflict.theirs == Lisbon.one)
         #expect(try await phone.item(lunch)?.start?.fieldValue == Lisbon.one)
     }
+
+    /// The trips' form of seed 5293: a write the restored server acknowledges before any pull
+    /// must not hide the one it forgot, so every position not yet checked goes with the pull.
+    @Test func aWriteTheRestoredServerTakesFirstDoesNotHideTheOneItForgot() async throws {
+        let setup = try await Setup()
+        defer { setup.cluster.remove() }
+        let (phone, laptop, _, lunch) = try await setup.lisbonOnBoth()
+        let backup = try await setup.backUp()
+        // The notes are acknowledged after the backup, and no pull of the phone checks them.
+        phone.transport.always(.unreachable) { $0.method == "GET" }
+        try await phone.database.editItem(lunch, [.notes: "book ahead"])
+        _ = await phone.sync()
+        try await setup.restore(backup)
+        // The restored server takes the phone's next write at the same revision.
+        try await phone.database.editItem(lunch, [.location: "Time Out Market"])
+        _ = await phone.sync()
+        phone.transport.clearRules()
+
+        #expect(await phone.sync().succeeded)
+        #expect(await laptop.sync().succeeded)
+        for device in [phone, laptop] {
+            let item = try #require(try await device.item(lunch))
+            #expect(item.notes == "book ahead", "\(device.name)")
+            #expect(item.location == "Time Out Market", "\(device.name)")
+        }
+    }
 }

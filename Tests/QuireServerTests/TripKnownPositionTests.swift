@@ -76,4 +76,22 @@ struct TripKnownPositionTests {
         let fields = try await harness.tripChanges(trip, token: alice).changes
         #expect(fields.allSatisfy { $0.seenRevision == nil })
     }
+
+    @Test func everyKnownPositionIsCheckedAndAtMost32GoInOnePull() async throws {
+        let kept = try #require(
+            try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice).position)
+        let backup = try await backUp()
+        let lost = try #require(
+            try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice).position)
+        try await storage.restore(fromBackupAt: backup)
+        let taken = try #require(
+            try await harness.ops(trip, [TripValue.op(item, "location", "Cais do Sodré", base: 1)], token: alice)
+                .position)
+
+        #expect(await harness.tripChangesResponse(trip, known: "\(kept),\(taken)", token: alice).status == 200)
+        // The restored server's own write at the forgotten one's revision does not hide it.
+        expectInvalidCursor(await harness.tripChangesResponse(trip, known: "\(kept),\(lost),\(taken)", token: alice))
+        let tooMany = Array(repeating: kept, count: 33).joined(separator: ",")
+        expectInvalidCursor(await harness.tripChangesResponse(trip, known: tooMany, token: alice))
+    }
 }

@@ -16,10 +16,11 @@ public protocol TripsAPI: Sendable {
     func snapshot(of trip: TripID) async throws -> TripSnapshotDTO
     /// The trip's fields written after `cursor` (nil: from the beginning), in revision order;
     /// `.cursorExpired` when the trip's log no longer reaches back to the cursor. `known`: the
-    /// position this device's newest acknowledged request left the trip at
-    /// (``TripOpsResponseDTO/position``); a server whose history lacks it or the cursor answers
-    /// 400 `invalid_cursor` (restored from a backup).
-    func changes(of trip: TripID, since cursor: Cursor?, known: Cursor?, limit: Int) async throws
+    /// positions this device's acknowledged requests left the trip at that no pull has checked
+    /// (``TripOpsResponseDTO/position``, at most ``WireRoutes/maxKnownPositions``); a server whose
+    /// history lacks one of them or the cursor answers 400 `invalid_cursor` (restored from a
+    /// backup).
+    func changes(of trip: TripID, since cursor: Cursor?, known: [Cursor], limit: Int) async throws
         -> TripChangesPageDTO
     /// `POST /v1/trips/{id}/ops`: one result per op, in order. A repeated `opId` gets its first
     /// answer and changes nothing.
@@ -29,6 +30,6 @@ public protocol TripsAPI: Sendable {
 extension TripsAPI {
     /// ``changes(of:since:known:limit:)`` with no position to check.
     public func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO {
-        try await changes(of: trip, since: cursor, known: nil, limit: limit)
+        try await changes(of: trip, since: cursor, known: [], limit: limit)
     }
 }

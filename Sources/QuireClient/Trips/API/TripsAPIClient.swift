@@ -39,12 +39,15 @@ public struct TripsAPIClient: TripsAPI {
         try await get(TripSnapshotDTO.self, WireRoutes.trip(trip.description), timeout: requestTimeout)
     }
 
-    public func changes(of trip: TripID, since cursor: Cursor?, known: Cursor?, limit: Int) async throws
+    public func changes(of trip: TripID, since cursor: Cursor?, known: [Cursor], limit: Int) async throws
         -> TripChangesPageDTO
     {
         var query = ["limit=\(limit)"]
         if let cursor { query.append("cursor=\(AuthorizedTransport.percentEncoded(cursor.rawValue))") }
-        if let known { query.append("known=\(AuthorizedTransport.percentEncoded(known.rawValue))") }
+        if !known.isEmpty {
+            query.append(
+                "known=" + known.map { AuthorizedTransport.percentEncoded($0.rawValue) }.joined(separator: ","))
+        }
         return try await get(
             TripChangesPageDTO.self,
             WireRoutes.tripChanges(trip.description) + "?" + query.joined(separator: "&"),

@@ -22,7 +22,7 @@ extension TripsDatabase {
             try resendForgottenWrites([], of: trip, own: held)
             try connection.run(
                 """
-                UPDATE trips SET on_server = 0, cursor = NULL, known_position = NULL, known_revision = 0,
+                UPDATE trips SET on_server = 0, cursor = NULL, known_position = NULL,
                     pulled_revision = 0, feed_revision = 0
                 WHERE id = ?
                 """, trip.description)
@@ -57,5 +57,22 @@ extension TripsDatabase {
                 trip: trip, item: write.item, field: write.field, mine: write.value, theirs: current.value,
                 theirRevision: current.revision, edited: nil)
         }
+    }
+}
+
+// MARK: - Positions to check
+
+extension TripsDatabase {
+    /// The positions of the trip's acknowledged requests that no pull has checked yet.
+    package func uncheckedPositions(_ trip: TripID) throws -> [String] {
+        Self.positions(
+            try connection.queryFirst("SELECT known_position FROM trips WHERE id = ?", trip.description) {
+                $0.optionalText(0)
+            } ?? nil)
+    }
+
+    /// The positions a `known_position` column holds.
+    static func positions(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map(String.init)
     }
 }

@@ -53,9 +53,9 @@ extension TripsDatabase {
         /// The revision the feed showed: once the pull reaches the end of the trip's changes, the
         /// trip is caught up to at least this.
         package var feedRevision: Int
-        /// The position this device's newest acknowledged request left the trip at, not yet shown
-        /// to be in the server's history: sent as `known=`.
-        package var known: Cursor? = nil
+        /// The positions this device's acknowledged requests left the trip at, not yet shown to
+        /// be in the server's history: sent as `known=`.
+        package var known: [Cursor] = []
     }
 
     static let tripsFeedScope = "trips"
@@ -124,7 +124,7 @@ extension TripsDatabase {
             guard let trip = TripID(row.text(0)), let key = SymmetricKey256(data: row.blob(2)) else { return nil }
             return TripToPull(
                 trip: trip, cursor: row.optionalText(1).map(Cursor.init), key: key, feedRevision: row.int(3),
-                known: row.optionalText(4).map(Cursor.init))
+                known: Self.positions(row.optionalText(4)).map(Cursor.init))
         }.compactMap { $0 }
     }
 
@@ -133,13 +133,13 @@ extension TripsDatabase {
     /// never hides a waiting change: reading shows the change on top until it is answered.
     /// `caughtUpThrough`: on the last page, the revision the feed showed, which the trip has now
     /// reached even if no field of it changed (so it is not pulled again). `verified`: on the
-    /// last page, the known position the pull sent, which the server has shown it holds (it is
-    /// forgotten unless a newer one came meanwhile).
+    /// last page, the known positions the pull sent, which the server has shown it holds (they
+    /// are forgotten; any acknowledged meanwhile stay).
     /// Returns how many fields were newer than the ones held (a device's own writes coming back
     /// are not).
     @discardableResult
     package func applyTripChanges(
-        _ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0, verified: Cursor? = nil
+        _ trip: TripID, fields: [PulledField], cursor: Cursor, caughtUpThrough: Int = 0, verified: [Cursor] = []
     ) throws -> Int {
         try write {
             var stored = 0
@@ -147,11 +147,14 @@ extension TripsDatabase {
             try connection.run(
                 "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
                 cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
-            if let verified {
+            if !verified.isEmpty {
+                let checked = Set(verified.map(\.rawValue))
+                let held = try uncheckedPositions(trip)
+                let left = held.filter { !checked.contains($0) }
                 try connection.run(
-                    "UPDATE trips SET known_position = NULL, known_revision = 0 WHERE id = ? AND known_position = ?",
-                    trip.description,
-                    verified.rawValue)
+                    "UPDATE trips SET known_position = ? WHERE id = ?",
+                    left.isEmpty ? nil : left.joined(separator: ","),
+                    trip.description)
             }
             return stored
         }
@@ -217,7 +220,7 @@ extension TripsDatabase {
                 """
                 UPDATE trips SET cursor = ?, role = ?, deleted = ?, on_server = 1,
                     pulled_revision = ?, feed_revision = CASE WHEN ? THEN ? ELSE MAX(feed_revision, ?) END,
-                    known_position = NULL, known_revision = 0
+                    known_position = NULL
                 WHERE id = ?
                 """, cursor.rawValue, trip.role, trip.deleted, trip.revision, serverForgot, trip.revision,
                 trip.revision, trip.id.description)

@@ -106,18 +106,18 @@ extension TripsDatabase {
 
     /// Settles every op of an answered request, in order, in one transaction: each as
     /// ``confirmApplied(_:revision:)``, ``settleConflict(_:field:value:revision:)`` or
-    /// ``markRejected(_:reason:)`` says. `position`: where the request left the trip (at
-    /// `revision`), kept to be checked by the next pulls unless a newer one is kept already.
-    package func settle(
-        _ request: TripOpsRequest, answers: [OpAnswer], position: Cursor? = nil, revision: Int = 0
-    ) throws -> [OpOutcome] {
+    /// ``markRejected(_:reason:)`` says. `position`: where the request left the trip, kept with
+    /// the others no pull has checked yet, for the next pull to check (one is not enough: a write
+    /// a restored server takes first would hide the one it forgot).
+    package func settle(_ request: TripOpsRequest, answers: [OpAnswer], position: Cursor? = nil) throws
+        -> [OpOutcome]
+    {
         try write {
             if let position {
+                let held = try uncheckedPositions(request.trip)
                 try connection.run(
-                    """
-                    UPDATE trips SET known_position = ?, known_revision = ?
-                    WHERE id = ? AND (known_position IS NULL OR known_revision <= ?)
-                    """, position.rawValue, revision, request.trip.description, revision)
+                    "UPDATE trips SET known_position = ? WHERE id = ?",
+                    (held + [position.rawValue]).joined(separator: ","), request.trip.description)
             }
             return try zip(request.ops, answers).map { op, answer in
                 switch answer {

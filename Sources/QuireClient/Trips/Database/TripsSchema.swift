@@ -15,16 +15,15 @@ package enum TripsSchema {
     ///   restore; a snapshot that lacks one (a server restored from a backup) sends it again.
     ///   `fields.mine_base`: the value such a write replaced, to tell, after a restore, the value
     ///   it overwrote come back from one another device wrote since.
-    /// - `trips.known_position`, `known_revision`: the position (opaque, from the ops answer) the
-    ///   newest acknowledged request left the trip at, sent as `known=` on changes pulls until one
-    ///   finishes; NULL once the server has shown it holds it.
+    /// - `trips.known_position`: the positions (opaque, from the ops answers, comma-separated)
+    ///   acknowledged requests left the trip at, sent as `known=` on changes pulls until one
+    ///   finishes; NULL once the server has shown it holds them all.
     static func rememberOwnWrites(_ db: SQLiteConnection) throws {
         try db.execute(
             """
             ALTER TABLE fields ADD COLUMN mine INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE fields ADD COLUMN mine_base TEXT;
             ALTER TABLE trips ADD COLUMN known_position TEXT;
-            ALTER TABLE trips ADD COLUMN known_revision INTEGER NOT NULL DEFAULT 0;
             """)
     }
 

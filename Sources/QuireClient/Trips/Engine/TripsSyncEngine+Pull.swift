@@ -83,7 +83,7 @@ extension TripsSyncEngine {
     /// `invalid_cursor` too: the server no longer has the history the cursor or the write came
     /// from (restored from a backup), and the snapshot sends the forgotten writes again.
     private func pullChanges(
-        _ trip: TripID, from start: Cursor, known: Cursor?, caughtUpThrough feedRevision: Int, sealer: TripSealer,
+        _ trip: TripID, from start: Cursor, known: [Cursor], caughtUpThrough feedRevision: Int, sealer: TripSealer,
         _ report: inout SyncReport
     ) async throws {
         var cursor = start
@@ -105,7 +105,7 @@ extension TripsSyncEngine {
             }
             report.received += try await database.applyTripChanges(
                 trip, fields: fields, cursor: next, caughtUpThrough: page.hasMore ? 0 : feedRevision,
-                verified: page.hasMore ? nil : known)
+                verified: page.hasMore ? [] : known)
             cursor = next
             if !page.hasMore { return }
         }

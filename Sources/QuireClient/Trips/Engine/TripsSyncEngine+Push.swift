@@ -35,6 +35,8 @@ extension TripsSyncEngine {
             let sealer = TripSealer(trip: target.trip, key: target.key)
             for _ in 0..<Self.requestsPerTripAndRun {
                 try Task.checkCancellation()
+                // A pull checks the positions of the acknowledged requests first.
+                if try await database.uncheckedPositions(target.trip).count >= WireRoutes.maxKnownPositions { break }
                 guard
                     let request = try await database.nextRequest(
                         for: target.trip, limit: opsLimit, bodyLimit: bodyLimit)
@@ -57,8 +59,7 @@ extension TripsSyncEngine {
                     Self.answer(op, result, sealer: sealer, &report)
                 }
                 let settled = try await database.settle(
-                    request, answers: answers, position: response.position.map(Cursor.init), revision: response.revision
-                )
+                    request, answers: answers, position: response.position.map(Cursor.init))
                 for outcome in settled {
                     switch outcome {
                     case .applied, .conflict(.same): report.pushed += 1
