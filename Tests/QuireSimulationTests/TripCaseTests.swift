@@ -154,4 +154,16 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anEditOfAnItemDeletedAndPurgedBeforeItsDeviceSawTheDeleteIsOfferedBack() async {
+        // Seed 5661: d1's notes applied; d2 deleted the item without seeing them, then the purge;
+        // d1's snapshot after the 410 simply lacked the item, and the notes were gone.
+        let plan =
+            Self.shared + [
+                .sync(device: 2), .trip(device: 1, .edit(trip: 2, item: 4, field: .notes, token: 20, line: 2)),
+                .sync(device: 1), .trip(device: 2, .deleteItem(trip: 2, item: 6)), .sync(device: 2), .purgeTombstones,
+            ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -68,4 +68,24 @@ extension TripsDatabase {
         }
         try storeDeleteConflict(trip: trip, item: item.description, edited: edited, deleteRevision: deleteRevision)
     }
+
+    /// The items this device held live, with acknowledged writes of its own, that a snapshot no
+    /// longer has: deleted on another device and purged before this one saw the delete (a device
+    /// offline longer than the retention). Whether the delete had seen the writes cannot be
+    /// told any more, so they are offered back to restore, by item (seed 5661).
+    func purgedUnseen(_ trip: TripID, snapshot: [PulledField], own: [OwnWrite]) throws -> [String: [String: String?]] {
+        let present = Set(snapshot.compactMap { $0.item?.description })
+        let deletedHere = Set(
+            try connection.query(
+                "SELECT item_id FROM fields WHERE trip_id = ? AND field = 'deleted' AND value = 'true'",
+                trip.description, map: { $0.text(0) }))
+        var purged: [String: [String: String?]] = [:]
+        for write in own
+        where !write.item.isEmpty && write.field != TripField.deleted.rawValue && !present.contains(write.item)
+            && !deletedHere.contains(write.item)
+        {
+            purged[write.item, default: [:]][write.field] = write.value
+        }
+        return purged
+    }
 }
