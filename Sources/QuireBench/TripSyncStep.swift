@@ -23,7 +23,7 @@ struct TripSyncStep {
 
     /// The field values sent, one per op.
     var valuesUp: [TripFieldDTO] {
-        exchanges.filter { $0.method == "POST" && $0.path.hasSuffix("/ops") }.flatMap { exchange in
+        exchanges.filter { $0.method == "POST" && $0.path.contains("/ops") }.flatMap { exchange in
             let request = try? JSONDecoder().decode(TripOpsRequestDTO.self, from: exchange.requestBody)
             return (request?.ops ?? []).map {
                 TripFieldDTO(item: $0.item, field: $0.field, value: $0.value, valueHash: $0.valueHash, revision: 0)

@@ -75,6 +75,17 @@ extension NotesServer {
         let ops = try RequestValidation.tripOps(request.body)
         let fingerprint = SHA256Digest.hex(WireJSON.encode(ops))
         let key = try await tripCursorKey()
+        // The ops' bases are revisions of the history the device last pulled and wrote in: a
+        // server restored to before it must not read them as its own (they may name other writes).
+        let positions = try RequestValidation.tripPositions(request, trip: trip, key: key)
+        let checked = [positions.cursor].compactMap { $0 } + positions.known
+        if !checked.isEmpty {
+            switch try await trips.tripHistoryHolds(trip, account: session.account, positions: checked) {
+            case nil: throw APIError.tripNotFound
+            case false?: throw APIError.invalidTripCursor
+            case true?: break
+            }
+        }
         let result = try await trips.applyTripOps(
             ops, trip: trip, account: session.account, fingerprint: fingerprint, now: now()
         ) { response, written in

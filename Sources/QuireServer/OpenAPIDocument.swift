@@ -344,7 +344,11 @@ enum OpenAPIDocument {
                 "summary": "Apply field ops in order, in one transaction, with the per-field merge rule",
                 "description": "An op applies when its field does not exist, has not changed since baseRevision, or already holds the value (equal valueHash; for deleted, the plain value); otherwise it is a conflict with the server's value. An op on a deleted item or trip, other than setting deleted, is a conflict on deleted. A trip the caller is not a member of is 404; a viewer gets 403. The body is at most 4194304 bytes.",
                 "security": [{ "bearer": [] }],
-                "parameters": [{ "$ref": "#/components/parameters/TripID" }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/TripID" },
+                  { "name": "cursor", "in": "query", "schema": { "type": "string" }, "description": "The device's changes cursor of this trip: the history the ops' bases come from. 400 invalid_cursor, nothing applied, when this server's history does not hold it (restored from a backup): fetch the snapshot and send the ops again on its revisions." },
+                  { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "Comma-separated, at most 32: the positions of the device's acknowledged requests no pull has checked yet, checked the same way." }
+                ],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripOpsRequest" } } } },
                 "responses": {
                   "200": { "description": "One result per op", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripOpsResponse" } } } },

@@ -134,6 +134,15 @@ extension RequestValidation {
             else { throw .invalidLimit }
             limit = value
         }
+        let positions = try tripPositions(request, trip: trip, key: key)
+        return (positions.cursor, positions.known, limit)
+    }
+
+    /// The `cursor` and `known` parameters of a trip route (changes, and ops: the history the
+    /// device's bases come from), each checked against `trip` with `key`.
+    static func tripPositions(_ request: HTTPRequest, trip: String, key: Data)
+        throws(APIError) -> (cursor: TripPosition?, known: [TripPosition])
+    {
         var cursor: TripPosition?
         if let text = request.query["cursor"] {
             guard let parsed = TripChangeCursor(text: text, trip: trip, key: key) else {
@@ -152,7 +161,7 @@ extension RequestValidation {
                 known.append(parsed.position)
             }
         }
-        return (cursor, known, limit)
+        return (cursor, known)
     }
 
     /// The trips feed's parameters, as the notes feed's: `since` (an incremental cursor only),

@@ -13,12 +13,8 @@ extension SQLiteServerStorage {
             guard try tripRole(trip, account: account, db: db) != nil,
                 let row = try tripRow(trip, db: db)
             else { return .notMember }
-            let counter = try currentSeq(db)
-            for position in [after].compactMap({ $0 }) + known {
-                if position.revision > row.revision || position.feed.seq > counter { return .cursorAhead }
-                guard position.feed.matches(storedMark: try storedMark(position.feed.seq, db: db)) else {
-                    return .cursorFromAnotherHistory
-                }
+            if let problem = try historyProblem([after].compactMap({ $0 }) + known, row: row, db: db) {
+                return problem
             }
             if let after, after.revision < row.purgedRevision { return .cursorExpired }
             var fields = try db.query(
@@ -37,6 +33,30 @@ extension SQLiteServerStorage {
                 }
             return .page(fields: fields.map(\.field), hasMore: hasMore, next: next)
         }
+    }
+
+    public func tripHistoryHolds(_ trip: String, account: AccountID, positions: [TripPosition]) throws -> Bool? {
+        let db = try open()
+        return try db.transaction {
+            guard try tripRole(trip, account: account, db: db) != nil, let row = try tripRow(trip, db: db)
+            else { return nil }
+            return try historyProblem(positions, row: row, db: db) == nil
+        }
+    }
+
+    /// `.cursorAhead` or `.cursorFromAnotherHistory` for the first of `positions` this history
+    /// does not hold; nil when it holds them all.
+    private func historyProblem(_ positions: [TripPosition], row: TripRow, db: SQLiteConnection) throws
+        -> TripChangesResult?
+    {
+        let counter = try currentSeq(db)
+        for position in positions {
+            if position.revision > row.revision || position.feed.seq > counter { return .cursorAhead }
+            guard position.feed.matches(storedMark: try storedMark(position.feed.seq, db: db)) else {
+                return .cursorFromAnotherHistory
+            }
+        }
+        return nil
     }
 
     public func tripSnapshot(_ trip: String, account: AccountID) throws -> TripSnapshot? {

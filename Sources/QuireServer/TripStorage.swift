@@ -42,6 +42,11 @@ public protocol TripStorage: Sendable {
         _ trip: String, account: AccountID, after: TripPosition?, known: [TripPosition], limit: Int
     ) async throws -> TripChangesResult
 
+    /// Whether this history holds every one of `positions` (a device's cursor and acknowledged
+    /// positions: the history its bases come from), checked as ``tripChanges(_:account:after:known:limit:)``
+    /// checks them; nil when the account is not a member.
+    func tripHistoryHolds(_ trip: String, account: AccountID, positions: [TripPosition]) async throws -> Bool?
+
     /// Every stored field of the trip (tombstones included) and the position that continues
     /// after them, or nil when the account is not a member.
     func tripSnapshot(_ trip: String, account: AccountID) async throws -> TripSnapshot?

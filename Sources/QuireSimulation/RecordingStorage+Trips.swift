@@ -32,6 +32,10 @@ extension RecordingStorage: TripStorage {
         try await inner.tripChanges(trip, account: account, after: after, known: known, limit: limit)
     }
 
+    func tripHistoryHolds(_ trip: String, account: AccountID, positions: [TripPosition]) async throws -> Bool? {
+        try await inner.tripHistoryHolds(trip, account: account, positions: positions)
+    }
+
     func tripSnapshot(_ trip: String, account: AccountID) async throws -> TripSnapshot? {
         try await inner.tripSnapshot(trip, account: account)
     }

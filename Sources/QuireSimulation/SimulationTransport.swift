@@ -111,7 +111,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
         let isWrite =
             request.method != "GET"
             && (request.path.hasPrefix(WireRoutes.notesPrefix)
-                || (request.path.hasPrefix(WireRoutes.tripsPrefix) && request.path.hasSuffix("/ops")))
+                || (request.path.hasPrefix(WireRoutes.tripsPrefix) && request.path.contains("/ops")))
         let isBatch = request.path.hasPrefix("/v1/notes/batch")
         let isRefresh = request.method == "POST" && request.path == WireRoutes.refreshSession
         let text = request.path + String(decoding: request.body ?? Data(), as: UTF8.self)
@@ -210,7 +210,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     /// every op over whatever it holds (the sabotage that must lose values nobody saw).
     private static func basedOnTheNewest(_ request: TransportRequest) -> TransportRequest {
         guard request.method == "POST", request.path.hasPrefix(WireRoutes.tripsPrefix),
-            request.path.hasSuffix("/ops"), let body = request.body,
+            request.path.contains("/ops"), let body = request.body,
             var ops = try? JSONDecoder().decode(TripOpsRequestDTO.self, from: body)
         else { return request }
         for index in ops.ops.indices { ops.ops[index].baseRevision = 1_000_000_000 }

@@ -33,7 +33,10 @@ public struct InMemoryTripsAPI: TripsAPI {
         try await server.changes(account: account, id: trip.description, cursor: cursor?.rawValue, limit: limit)
     }
 
-    public func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO {
+    /// The twin keeps no backups to restore: `cursor` and `known` are not checked.
+    public func send(_ request: TripOpsRequestDTO, to trip: TripID, cursor: Cursor?, known: [Cursor]) async throws
+        -> TripOpsResponseDTO
+    {
         try await server.ops(account: account, id: trip.description, request: request)
     }
 }

@@ -94,4 +94,25 @@ struct TripKnownPositionTests {
         let tooMany = Array(repeating: kept, count: 33).joined(separator: ",")
         expectInvalidCursor(await harness.tripChangesResponse(trip, known: tooMany, token: alice))
     }
+
+    @Test func opsWhoseBasesComeFromAForgottenHistoryApplyNothing() async throws {
+        _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
+        let backup = try await backUp()
+        _ = try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice)
+        let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
+        try await storage.restore(fromBackupAt: backup)
+        _ = try await harness.ops(trip, [TripValue.op(item, "location", "Cais do Sodré", base: 1)], token: alice)
+
+        // Base 2 meant the notes of the forgotten history; here revision 2 is the location.
+        let refused = await harness.opsResponse(
+            trip, [TripValue.op(item, "location", "Rossio", base: 2)], cursor: cursor, token: alice)
+        expectInvalidCursor(refused)
+        let fields = try await harness.snapshot(trip, token: alice).fields
+        #expect(fields.first { $0.field == "location" }?.value == TripValue.sealed("Cais do Sodré"))
+        // With this history's cursor the same op is decided by the rule.
+        let current = try await harness.tripChanges(trip, token: alice).nextCursor
+        let decided = await harness.opsResponse(
+            trip, [TripValue.op(item, "location", "Rossio", base: 2)], cursor: current, token: alice)
+        #expect(decided.status == 200)
+    }
 }

@@ -74,10 +74,12 @@ extension ServerHarness {
     }
 
     func opsResponse(
-        _ trip: String, _ ops: [TripOpDTO], opID: String = ServerHarness.uuid(), token: String
+        _ trip: String, _ ops: [TripOpDTO], opID: String = ServerHarness.uuid(), cursor: String? = nil,
+        known: String? = nil, token: String
     ) async -> HTTPResponse {
-        await opsResponse(
-            trip, body: WireJSON.encode(TripOpsRequestDTO(opId: opID, ops: ops)), token: token)
+        await tripRequest(
+            "POST", WireRoutes.tripOps(trip), token: token, query: Self.query(["cursor": cursor, "known": known]),
+            body: WireJSON.encode(TripOpsRequestDTO(opId: opID, ops: ops)))
     }
 
     /// The results of one ops request; fails the test unless it answered 200.

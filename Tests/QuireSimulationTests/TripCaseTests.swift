@@ -166,4 +166,19 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func waitingChangesGoOnTheRestoredHistorysBases() async {
+        // Seed 2426: d2's delete waited with a base from the forgotten history, which the
+        // restored server read as covering d0's start time sent after the restore: the delete
+        // "had seen" it, and the start time was offered back to nobody.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .sync(device: 0), .backUpServer,
+            .trip(device: 0, .edit(trip: 1, item: 1, field: .start, token: 9, line: 0)),
+            .sync(device: 2), .trip(device: 2, .edit(trip: 1, item: 4, field: .title, token: 12, line: 0)),
+            .sync(device: 2), .trip(device: 2, .deleteItem(trip: 2, item: 4)), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

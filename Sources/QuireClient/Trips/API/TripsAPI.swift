@@ -23,11 +23,19 @@ public protocol TripsAPI: Sendable {
     func changes(of trip: TripID, since cursor: Cursor?, known: [Cursor], limit: Int) async throws
         -> TripChangesPageDTO
     /// `POST /v1/trips/{id}/ops`: one result per op, in order. A repeated `opId` gets its first
-    /// answer and changes nothing.
-    func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO
+    /// answer and changes nothing. `cursor` and `known` name the history the ops' bases come
+    /// from (the trip's cursor and the unchecked positions); a server restored to before it
+    /// answers 400 `invalid_cursor` and applies nothing.
+    func send(_ request: TripOpsRequestDTO, to trip: TripID, cursor: Cursor?, known: [Cursor]) async throws
+        -> TripOpsResponseDTO
 }
 
 extension TripsAPI {
+    /// ``send(_:to:cursor:known:)`` with no history to check.
+    public func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO {
+        try await send(request, to: trip, cursor: nil, known: [])
+    }
+
     /// ``changes(of:since:known:limit:)`` with no position to check.
     public func changes(of trip: TripID, since cursor: Cursor?, limit: Int) async throws -> TripChangesPageDTO {
         try await changes(of: trip, since: cursor, known: [], limit: limit)

@@ -42,22 +42,21 @@ public struct TripsAPIClient: TripsAPI {
     public func changes(of trip: TripID, since cursor: Cursor?, known: [Cursor], limit: Int) async throws
         -> TripChangesPageDTO
     {
-        var query = ["limit=\(limit)"]
-        if let cursor { query.append("cursor=\(AuthorizedTransport.percentEncoded(cursor.rawValue))") }
-        if !known.isEmpty {
-            query.append(
-                "known=" + known.map { AuthorizedTransport.percentEncoded($0.rawValue) }.joined(separator: ","))
-        }
+        let query = ["limit=\(limit)"] + Self.positions(cursor: cursor, known: known)
         return try await get(
             TripChangesPageDTO.self,
             WireRoutes.tripChanges(trip.description) + "?" + query.joined(separator: "&"),
             timeout: requestTimeout)
     }
 
-    public func send(_ request: TripOpsRequestDTO, to trip: TripID) async throws -> TripOpsResponseDTO {
+    public func send(_ request: TripOpsRequestDTO, to trip: TripID, cursor: Cursor?, known: [Cursor]) async throws
+        -> TripOpsResponseDTO
+    {
+        let query = Self.positions(cursor: cursor, known: known)
         let response = try await http.send(
             TransportRequest(
-                method: "POST", path: WireRoutes.tripOps(trip.description),
+                method: "POST",
+                path: WireRoutes.tripOps(trip.description) + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
                 headers: ["Content-Type": "application/json"], body: WireJSON.encode(request),
                 timeout: requestTimeout))
         guard response.status == 200 else { throw AuthorizedTransport.failure(response) }
@@ -68,6 +67,17 @@ public struct TripsAPIClient: TripsAPI {
                 message: "The server answered \(request.ops.count) trip ops with \(answer.results.count) results.")
         }
         return answer
+    }
+
+    /// The `cursor` and `known` query items, percent-encoded.
+    private static func positions(cursor: Cursor?, known: [Cursor]) -> [String] {
+        var query: [String] = []
+        if let cursor { query.append("cursor=\(AuthorizedTransport.percentEncoded(cursor.rawValue))") }
+        if !known.isEmpty {
+            query.append(
+                "known=" + known.map { AuthorizedTransport.percentEncoded($0.rawValue) }.joined(separator: ","))
+        }
+        return query
     }
 
     private func get<T: Decodable>(_ type: T.Type, _ path: String, timeout: TimeInterval) async throws -> T {

@@ -76,3 +76,62 @@ extension TripsDatabase {
         (text ?? "").split(separator: ",").map(String.init)
     }
 }
+
+// MARK: - Waiting changes on a new history
+
+extension TripsDatabase {
+    /// The trip's cursor and the positions no pull has checked: the history the waiting ops'
+    /// bases come from, which the server checks before it applies them.
+    package func historyToCheck(_ trip: TripID) throws -> (cursor: Cursor?, known: [Cursor]) {
+        let cursor =
+            try connection.queryFirst("SELECT cursor FROM trips WHERE id = ?", trip.description) {
+                $0.optionalText(0).map(Cursor.init)
+            } ?? nil
+        return (cursor, try uncheckedPositions(trip).map(Cursor.init))
+    }
+
+    /// The trip's confirmed values by `item/field`.
+    func confirmedValues(_ trip: TripID) throws -> [String: String?] {
+        let rows = try connection.query(
+            "SELECT item_id, field, value FROM fields WHERE trip_id = ?", trip.description
+        ) { (key: $0.text(0) + "/" + $0.text(1), value: $0.optionalText(2)) }
+        return Dictionary(rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// After a snapshot from a server restored from a backup: the waiting changes' bases are
+    /// revisions of the history it forgot, which may name other writes in the new one. Each goes
+    /// back to being unsent (a frozen request is rebuilt, with a new opId) on a base of the new
+    /// history: the field's revision when it still holds the value the edit started from, else
+    /// one below it (a conflict, for the person, or a clean notes merge); an item's delete on the
+    /// newest revision of the item whose values this device had seen, or below the first it had
+    /// not, so the delete offers that edit back to its editor (seed 2426). Inside the caller's
+    /// transaction.
+    func rebaseWaitingChanges(of trip: TripID, on snapshot: [PulledField], previous: [String: String?]) throws {
+        let current = Dictionary(
+            snapshot.map { ($0.item.storageKey + "/" + $0.field, $0) },
+            uniquingKeysWith: { $0.revision > $1.revision ? $0 : $1 })
+        let waiting = try connection.query(
+            TripsStoredOp.select + " WHERE trip_id = ? AND rejected = 0 ORDER BY seq", bindings: [trip.description],
+            map: TripsStoredOp.read)
+        for op in waiting {
+            let key = op.item.storageKey
+            let base: Int
+            if op.item != nil, op.field == TripField.deleted.rawValue, op.value == TripFieldRules.deletedValue {
+                let fields = current.values.filter { $0.item?.description == key }
+                let unseen = fields.filter { field in
+                    previous[key + "/" + field.field].map { $0 != field.value } ?? true
+                }
+                base = unseen.map { $0.revision - 1 }.min() ?? fields.map(\.revision).max() ?? 0
+            } else if let field = current[key + "/" + op.field] {
+                base = field.value == op.baseValue ? field.revision : field.revision - 1
+            } else {
+                base = 0
+            }
+            try connection.run(
+                """
+                UPDATE outbox SET base_revision = ?, request_id = NULL, sealed_value = NULL, value_hash = NULL
+                WHERE seq = ?
+                """, max(0, base), op.seq)
+        }
+    }
+}

@@ -180,6 +180,7 @@ extension TripsDatabase {
             let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
             let own = try ownWrites(in: trip.id)
             let purged = serverForgot ? [:] : try purgedUnseen(trip.id, snapshot: fields, own: own)
+            let previous = try confirmedValues(trip.id)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             // This device's acknowledged writes the snapshot still holds stay marked as its own;
@@ -193,7 +194,10 @@ extension TripsDatabase {
             }
             // Forgotten writes first: one that meets another device's value becomes a conflict, and
             // one on an item deleted since joins the item's restore offer below (seed 250).
-            if serverForgot { try resendForgottenWrites(fields, of: trip.id, own: own) }
+            if serverForgot {
+                try rebaseWaitingChanges(of: trip.id, on: fields, previous: previous)
+                try resendForgottenWrites(fields, of: trip.id, own: own)
+            }
             for (item, edited) in purged {
                 try storeDeleteConflict(trip: trip.id, item: item, edited: edited, deleteRevision: trip.revision)
             }

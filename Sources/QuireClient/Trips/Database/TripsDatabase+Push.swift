@@ -13,20 +13,23 @@ extension TripsDatabase {
         /// The server has the trip: no `PUT` needed before its ops.
         package var onServer: Bool
         package var key: SymmetricKey256
+        /// Where the trip's changes continue: the history the ops' bases come from.
+        package var cursor: Cursor? = nil
     }
 
     /// The trips with waiting (not refused) changes, the trip of the oldest change first.
     package func tripsToPush() throws -> [TripToPush] {
         try connection.query(
             """
-            SELECT t.id, t.on_server, t.key FROM trips t
+            SELECT t.id, t.on_server, t.key, t.cursor FROM trips t
             JOIN (SELECT trip_id, MIN(seq) AS first FROM outbox WHERE rejected = 0 GROUP BY trip_id) o
               ON o.trip_id = t.id
             ORDER BY o.first
             """
         ) { row in
             guard let trip = TripID(row.text(0)), let key = SymmetricKey256(data: row.blob(2)) else { return nil }
-            return TripToPush(trip: trip, onServer: row.bool(1), key: key)
+            return TripToPush(
+                trip: trip, onServer: row.bool(1), key: key, cursor: row.optionalText(3).map(Cursor.init))
         }.compactMap { $0 }
     }
 

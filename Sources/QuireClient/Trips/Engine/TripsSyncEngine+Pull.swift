@@ -113,7 +113,7 @@ extension TripsSyncEngine {
 
     /// Replaces the trip's confirmed values with its snapshot, keeping what waits here (and, when
     /// the server forgot this device's writes, sending them again).
-    private func pullSnapshot(
+    func pullSnapshot(
         _ trip: TripID, sealer: TripSealer, serverForgot: Bool = false, _ report: inout SyncReport
     ) async throws {
         let snapshot = try await api.snapshot(of: trip)

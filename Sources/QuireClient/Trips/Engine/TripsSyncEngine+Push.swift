@@ -43,7 +43,15 @@ extension TripsSyncEngine {
                 else { break }
                 let response: TripOpsResponseDTO
                 do {
-                    response = try await api.send(request.dto, to: target.trip)
+                    let history = try await database.historyToCheck(target.trip)
+                    response = try await api.send(
+                        request.dto, to: target.trip, cursor: history.cursor, known: history.known)
+                } catch let error as NotesAPIError where error.code == "invalid_cursor" {
+                    // The bases are revisions of a history the server no longer has (restored
+                    // from a backup): resync, which puts the waiting ops on the new history's.
+                    report.fullResync = true
+                    try await pullSnapshot(target.trip, sealer: sealer, serverForgot: true, &report)
+                    continue
                 } catch let error as NotesAPIError {
                     if Self.noSuchTrip(error), try await database.serverForgotTrip(target.trip) {
                         // Made again, then this request resent, by the run's second push.
