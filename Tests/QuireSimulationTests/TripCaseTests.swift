@@ -181,4 +181,17 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aForgottenDeleteSentAgainOffersBackAnEditOfTheNewHistory() async {
+        // Seed 6126: d2's delete was forgotten and sent again on the revision it had had, which
+        // covered d0's start time sent after the restore: the delete "had seen" it.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .backUpServer, .sync(device: 2), .trip(device: 2, .deleteItem(trip: 0, item: 3)),
+            .trip(device: 0, .edit(trip: 0, item: 3, field: .start, token: 27, line: 0)), .sync(device: 2),
+            .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -195,8 +195,10 @@ extension TripsDatabase {
             // Forgotten writes first: one that meets another device's value becomes a conflict, and
             // one on an item deleted since joins the item's restore offer below (seed 250).
             if serverForgot {
-                try rebaseWaitingChanges(of: trip.id, on: fields, previous: previous)
+                // The forgotten writes join the waiting changes, and all of them go on the new
+                // history's bases (a forgotten delete too, seed 6126).
                 try resendForgottenWrites(fields, of: trip.id, own: own)
+                try rebaseWaitingChanges(of: trip.id, on: fields, previous: previous)
             }
             for (item, edited) in purged {
                 try storeDeleteConflict(trip: trip.id, item: item, edited: edited, deleteRevision: trip.revision)
