@@ -69,13 +69,23 @@ struct BenchSizes {
     var orderKeyOps: Int
     /// Items of the trip-sync benchmark's trip.
     var tripItems: Int
+    /// Notes of the history-storage benchmark's account: written through the store, widened to
+    /// for the last night, and of its no-pruning baseline.
+    var historyWrittenNotes: Int
+    var historyNotes: Int
+    var historyBaselineNotes: Int
+    /// Versions of the history-list benchmark's note, and its timed listings.
+    var historyVersions: Int
+    var historyRuns: Int
 
     static let full = BenchSizes(
         notes: 10_000, saves: 1_000, coldOpens: 15, offlineChanges: 1_000, mergeRounds: 200,
-        loadSeconds: 10, liveEdits: 200, orderKeyOps: 10_000, tripItems: 500)
+        loadSeconds: 10, liveEdits: 200, orderKeyOps: 10_000, tripItems: 500, historyWrittenNotes: 20,
+        historyNotes: 1_000, historyBaselineNotes: 5, historyVersions: 500, historyRuns: 50)
     static let quick = BenchSizes(
         notes: 500, saves: 100, coldOpens: 3, offlineChanges: 100, mergeRounds: 20,
-        loadSeconds: 2, liveEdits: 20, orderKeyOps: 2_000, tripItems: 100)
+        loadSeconds: 2, liveEdits: 20, orderKeyOps: 2_000, tripItems: 100, historyWrittenNotes: 5,
+        historyNotes: 50, historyBaselineNotes: 2, historyVersions: 100, historyRuns: 10)
 }
 
 /// A progress line on standard error, so the table on standard output stays clean.

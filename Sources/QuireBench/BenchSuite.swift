@@ -17,6 +17,8 @@ enum BenchSuite {
         (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),
         (OrderKeysBenchmark.name, OrderKeysBenchmark.run),
         (TripSyncBenchmark.name, TripSyncBenchmark.run),
+        (HistoryStorageBenchmark.name, HistoryStorageBenchmark.run),
+        (HistoryListBenchmark.name, HistoryListBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }
