@@ -102,8 +102,14 @@ enum NoteHistoryQueries {
             """, [.int(start.account), .text(start.noteID), .int(Int64(batchSize))]
         ) { HistoryPruneCursor(account: try $0.int64At(0), noteID: try $0.textAt(1)) }
         var pruned = 0
-        var capped: Set<Int64> = after.map { [$0.account] } ?? []
+        // Each account is capped once the pass is past its last note, on what the pass left of
+        // it (before that, versions the pass is about to thin out would push out older ones).
+        var inAccount = after?.account
         for key in keys {
+            if let account = inAccount, account != key.account {
+                pruned += try cap(account, bytes: retention.accountBytes, most: batchSize * 10, db: db)
+            }
+            inAccount = key.account
             let values: [HistoryValue] = [.int(key.account), .text(key.noteID)]
             let deleted =
                 try db.historyRows(
@@ -120,11 +126,12 @@ enum NoteHistoryQueries {
                     "DELETE FROM note_versions WHERE account_id = $1 AND note_id = $2 AND version = $3",
                     values + [.int(Int64(number))])
             }
-            if capped.insert(key.account).inserted {
-                pruned += try cap(key.account, bytes: retention.accountBytes, most: batchSize * 10, db: db)
-            }
         }
-        return (pruned, keys.count < batchSize ? nil : keys.last)
+        let finished = keys.count < batchSize
+        if finished, let account = inAccount {
+            pruned += try cap(account, bytes: retention.accountBytes, most: batchSize * 10, db: db)
+        }
+        return (pruned, finished ? nil : keys.last)
     }
 
     /// Deletes the account's oldest versions, at most `most`, until its versions hold no more

@@ -75,6 +75,41 @@ struct HistoryPruningTests {
         #expect(try await harness.history(untouched, token: bob).versions.count == 2)
     }
 
+    /// The cap is measured once the pass is past the account's last note: versions the pass is
+    /// about to thin out must not push out the long tail of another note (found by the history
+    /// benchmark: the cap was measured at the account's first note).
+    @Test(arguments: StoreKind.allCases) func theCapCountsWhatIsLeftAfterThePassNotBefore(store: StoreKind)
+        async throws
+    {
+        var configuration = Self.configuration
+        configuration.history.accountBytes = 60
+        let harness = try await ServerHarness(store: store, configuration: configuration)
+        let token = try await harness.token("alice")
+        let text = { (character: Character) in String(repeating: character, count: 20) }
+        // The first note by id: two earlier versions ten days apart, both kept by the policy.
+        let kept = "00000000-0000-4000-8000-000000000001"
+        for (index, payload) in ["a", "b", "c"].enumerated() {
+            if index > 0 { harness.clock.advance(by: 10 * 86_400) }
+            let response = await harness.put(
+                kept, payload: text(Character(payload)), base: index == 0 ? nil : index, token: token)
+            try #require(response.status == 200, "\(response.text)")
+        }
+        // The last note by id: four earlier versions in one morning, of which the policy keeps one.
+        let busy = "ffffffff-0000-4000-8000-000000000001"
+        for index in 0..<5 {
+            let response = await harness.put(
+                busy, payload: text(Character("\(index)")), base: index == 0 ? nil : index, token: token)
+            try #require(response.status == 200, "\(response.text)")
+            harness.clock.advance(by: 60)
+        }
+        harness.clock.advance(by: 2 * 86_400)
+
+        // Before the pass: 40 + 80 bytes; after it: 40 + 20, within the cap of 60.
+        #expect(try await harness.server.pruneHistory() == 3)
+        #expect(try await harness.history(kept, token: token).versions.map(\.version) == [3, 2, 1])
+        #expect(try await harness.history(busy, token: token).versions.map(\.version) == [5, 4])
+    }
+
     @Test(arguments: StoreKind.allCases) func aPassInStepsOfOneNoteFinishesAndPrunesTheSame(store: StoreKind)
         async throws
     {
