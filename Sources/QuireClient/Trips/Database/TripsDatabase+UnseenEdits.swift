@@ -28,18 +28,18 @@ extension TripsDatabase {
     }
 
     /// Another device deleted `item` at `deleteRevision` having seen the item only up to
-    /// `seenRevision` (nil: unknown, take it that it saw everything) (seed 002 §5: the delete
-    /// wins, and the edit comes back to its editor): this device's writes of the item
-    /// acknowledged after that, its changes the server refused, and its own values of the item's
-    /// conflicts waiting for the person, join the item's delete conflict, as an edit the delete met on its way does, for the
-    /// person to restore or let go ("This item was deleted. Restore it?", not "Keep mine?" on an
-    /// item that is gone). Inside the caller's transaction.
+    /// `seenRevision` (nil: unknown, take it that it saw everything). Seed 002 §5: the delete
+    /// wins, and the edit comes back to its editor. This device's writes of the item acknowledged
+    /// after that, its changes the server refused, and its own values of the item's conflicts
+    /// waiting for the person join the item's delete conflict, as an edit the delete met on its
+    /// way does, for the person to restore or let go ("This item was deleted. Restore it?", not
+    /// "Keep mine?" on an item that is gone). Inside the caller's transaction.
     func offerUnseenEdits(
         trip: TripID, item: ItemID, deleteRevision: Int, seenRevision: Int?, own: [OwnWrite]
     ) throws {
         let unseen = own.filter {
             $0.item == item.description && $0.field != TripField.deleted.rawValue
-                && $0.revision > seenRevision ?? deleteRevision && $0.revision < deleteRevision
+                && $0.revision > (seenRevision ?? deleteRevision) && $0.revision < deleteRevision
         }
         let waiting = try connection.query(
             "SELECT field, mine FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
