@@ -194,4 +194,17 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func restoringAnItemThePurgeTookMakesItAgainWhole() async {
+        // Seed 6427: d0's start met d1's delete, the purge took the item, and d0 restored it:
+        // only the start went, so the server's item had no title, kind, place or order.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .sync(device: 0), .sync(device: 1), .trip(device: 1, .deleteItem(trip: 0, item: 1)), .sync(device: 1),
+            .trip(device: 0, .edit(trip: 2, item: 2, field: .start, token: 14, line: 0)), .sync(device: 0),
+            .purgeTombstones, .trip(device: 0, .resolve(conflict: 1, keep: .mine)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

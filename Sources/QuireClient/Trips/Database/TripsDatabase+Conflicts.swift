@@ -118,10 +118,29 @@ extension TripsDatabase {
 
     private func restoreInTransaction(trip: TripID, item: ItemID) throws {
         let conflict = try storedConflict(trip: trip, item: item, field: .deleted)
+        let deletedOnServer =
+            try confirmedValue(trip: trip, item: item.description, field: TripField.deleted.rawValue)?.value
+            == TripFieldRules.deletedValue
         try deleteConflict(trip: trip, item: item.description, field: TripField.deleted.rawValue)
         try queueChange(trip: trip, item: item, field: .deleted, value: TripFieldRules.restoredValue)
-        for (field, value) in (conflict?.editedValues ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        let edited = conflict?.editedValues ?? [:]
+        for (field, value) in edited.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try queueChange(trip: trip, item: item, field: field, value: value)
+        }
+        // The item as this device holds it goes too: a purge may have taken every field of it
+        // from the server, and restoring makes the item again from what is sent (seed 6427).
+        // Where the server still has a value, the same one applies without a new revision.
+        guard deletedOnServer else { return }
+        let held = try connection.query(
+            "SELECT field, value, revision FROM fields WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
+            trip.description, item.description
+        ) { (field: $0.text(0), value: $0.optionalText(1), revision: $0.int(2)) }
+        for field in held {
+            // An edit queued above goes instead; one equal to the held value queued nothing.
+            guard try fieldOps(trip: trip, item: item.description, field: field.field).isEmpty else { continue }
+            try insertOp(
+                trip: trip, item: item.description, field: field.field, value: field.value,
+                baseRevision: field.revision, baseValue: field.value)
         }
     }
 
