@@ -37,5 +37,5 @@ extension APIError {
 
     static let tripsUnavailable = APIError(
         status: 501, code: "not_implemented",
-        message: "This server's storage does not keep trips; run it on the SQLite store.")
+        message: "This server's storage does not keep trips; run it on the SQLite or PostgreSQL store.")
 }

@@ -15,6 +15,8 @@ extension PostgresConnection: HistoryDatabase {
         switch value {
         case .int(let number): number
         case .text(let text): text
+        case .bool(let flag): flag
+        case .bytes(let data): data
         case .null: nil
         }
     }
@@ -26,4 +28,24 @@ extension PostgresRow: HistoryRow {
     func textAt(_ column: Int) throws -> String { try text(column) }
     func optionalTextAt(_ column: Int) throws -> String? { try optionalText(column) }
     func boolAt(_ column: Int) throws -> Bool { try bool(column) }
+    func bytesAt(_ column: Int) throws -> Data { try bytes(column) }
+}
+
+/// The PostgreSQL store's sequence and row locks, as ``TripQueries`` uses them.
+extension PostgresConnection: TripDatabase {
+    /// Instances share the database: a trip's writers lock its row (and their members' account
+    /// rows) so they run one after another.
+    var rowLock: String { "FOR UPDATE" }
+
+    func nextFeedPosition(now: Date) throws -> FeedPosition {
+        try PostgresServerStorage.nextSeq(self, now: now)
+    }
+
+    func currentFeedSeq() throws -> Int64 {
+        try PostgresServerStorage.currentSeq(self)
+    }
+
+    func storedFeedMark(_ seq: Int64) throws -> Int64? {
+        try PostgresServerStorage.storedMark(seq, db: self)
+    }
 }

@@ -14,7 +14,7 @@ extension PostgresServerStorage {
 
     /// Never edit a released migration: append one.
     static var migrations: [(PostgresConnection) throws -> Void] {
-        [createTheSchema, keepEarlierVersions]
+        [createTheSchema, keepEarlierVersions, storeTrips]
     }
 
     /// Brings the schema up to date, exactly once however many instances start at once.
@@ -160,12 +160,7 @@ extension PostgresServerStorage {
     /// Migration 2: earlier versions of each note (history and trash), as the SQLite store's
     /// migration 10, hash-partitioned by account like the notes.
     fileprivate static func keepEarlierVersions(_ db: PostgresConnection) throws {
-        let parts = (0..<partitions).map { part in
-            """
-            CREATE TABLE note_versions_p\(part) PARTITION OF note_versions
-                FOR VALUES WITH (MODULUS \(partitions), REMAINDER \(part));
-            """
-        }.joined(separator: "\n")
+        let parts = hashPartitions(of: "note_versions")
         try db.execute(
             """
             CREATE TABLE note_versions (
@@ -182,6 +177,78 @@ extension PostgresServerStorage {
             CREATE INDEX note_versions_by_age ON note_versions (account_id, saved_at);
             \(parts)
             """)
+    }
+}
+
+extension PostgresServerStorage {
+    /// Migration 3: trips, as the SQLite store's migrations 7 and 11 (see
+    /// `SQLiteServerStorage.storeTrips` for each table), with `seen_revision` on the fields from
+    /// the start. A trip's fields are hash-partitioned by trip, as the notes are by account:
+    /// every statement on them names one trip, except the purge's look for old tombstones.
+    fileprivate static func storeTrips(_ db: PostgresConnection) throws {
+        let parts = hashPartitions(of: "trip_fields")
+        try db.execute(
+            """
+            CREATE TABLE trips (
+                trip_id text PRIMARY KEY,
+                revision bigint NOT NULL DEFAULT 0,
+                seq bigint NOT NULL,
+                deleted boolean NOT NULL DEFAULT false,
+                purged_revision bigint NOT NULL DEFAULT 0,
+                created_at bigint NOT NULL
+            );
+
+            CREATE TABLE trip_members (
+                trip_id text NOT NULL REFERENCES trips (trip_id) ON DELETE CASCADE,
+                account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                wrapped_key text NOT NULL,
+                feed_seq bigint NOT NULL,
+                joined_at bigint NOT NULL,
+                PRIMARY KEY (trip_id, account_id)
+            );
+            CREATE UNIQUE INDEX trip_members_by_feed ON trip_members (account_id, feed_seq);
+
+            CREATE TABLE trip_fields (
+                trip_id text NOT NULL REFERENCES trips (trip_id) ON DELETE CASCADE,
+                item_id text NOT NULL,
+                field text NOT NULL,
+                value text,
+                value_hash text,
+                revision bigint NOT NULL,
+                seq bigint NOT NULL,
+                updated_at bigint NOT NULL,
+                seen_revision bigint,
+                PRIMARY KEY (trip_id, item_id, field)
+            ) PARTITION BY HASH (trip_id);
+            CREATE UNIQUE INDEX trip_fields_by_revision ON trip_fields (trip_id, revision);
+            CREATE INDEX trip_tombstones_by_age ON trip_fields (updated_at)
+                WHERE field = 'deleted' AND value = 'true';
+            \(parts)
+
+            CREATE TABLE trip_op_requests (
+                account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                trip_id text NOT NULL,
+                op_id text NOT NULL,
+                fingerprint text NOT NULL,
+                response_body bytea NOT NULL,
+                created_at bigint NOT NULL,
+                PRIMARY KEY (account_id, trip_id, op_id)
+            );
+            CREATE INDEX trip_op_requests_by_age ON trip_op_requests (created_at);
+            """)
+    }
+}
+
+extension PostgresServerStorage {
+    /// The statements creating `table`'s ``partitions`` hash partitions, `<table>_p0` on.
+    fileprivate static func hashPartitions(of table: String) -> String {
+        (0..<partitions).map { part in
+            """
+            CREATE TABLE \(table)_p\(part) PARTITION OF \(table)
+                FOR VALUES WITH (MODULUS \(partitions), REMAINDER \(part));
+            """
+        }.joined(separator: "\n")
     }
 }
 

@@ -19,8 +19,9 @@ import Synchronization
 /// 101.) Numbers still come from one server-wide sequence, so cursors keep their meaning, and a
 /// rolled-back write leaves a gap no reader waits for.
 ///
-/// Trips are not kept here (it does not conform to ``TripStorage``): the server answers the
-/// trips routes with 501 `not_implemented`.
+/// Trips are kept here too (``TripStorage``, the statements of ``TripQueries``): an ops request
+/// locks its trip's row, then its members' account rows, before it takes its number, so a trip's
+/// revisions stay gap-free and unique and the trips feed is commit-ordered the same way.
 public final class PostgresServerStorage: ServerStorage {
     private let pool: PostgresPool
     private let closed = Mutex(false)

@@ -22,6 +22,8 @@ extension SQLiteConnection: HistoryDatabase {
         switch value {
         case .int(let number): number
         case .text(let text): text
+        case .bool(let flag): flag
+        case .bytes(let data): data
         case .null: SQLiteValue.null
         }
     }
@@ -33,4 +35,33 @@ extension SQLiteRow: HistoryRow {
     func textAt(_ column: Int) -> String { text(column) }
     func optionalTextAt(_ column: Int) -> String? { optionalText(column) }
     func boolAt(_ column: Int) -> Bool { bool(column) }
+    func bytesAt(_ column: Int) -> Data { blob(column) }
+}
+
+/// The SQLite store's sequence, as ``TripQueries`` (and the store's own writes) use it.
+extension SQLiteConnection: TripDatabase {
+    /// Empty: the store's one connection runs its transactions one at a time.
+    var rowLock: String { "" }
+
+    /// Bumps the server-wide change counter inside the caller's transaction and stores a fresh
+    /// random mark with the new number; returns both.
+    ///
+    /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
+    /// can only be left over from a history a restore replaced; the number is this write's now.
+    func nextFeedPosition(now: Date) throws -> FeedPosition {
+        try run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
+        let position = FeedPosition(seq: try currentFeedSeq(), mark: FeedPosition.newMark())
+        try run(
+            "INSERT OR REPLACE INTO seq_marks (seq, mark, created_at) VALUES (?, ?, ?)",
+            position.seq, position.mark, now.storedMilliseconds)
+        return position
+    }
+
+    func currentFeedSeq() throws -> Int64 {
+        try queryFirst("SELECT value FROM meta WHERE key = 'seq'") { $0.int64(0) } ?? 0
+    }
+
+    func storedFeedMark(_ seq: Int64) throws -> Int64? {
+        try queryFirst("SELECT mark FROM seq_marks WHERE seq = ?", seq) { $0.int64(0) }
+    }
 }

@@ -203,17 +203,9 @@ public actor SQLiteServerStorage: ServerStorage {
     }
 
     /// Bumps the server-wide change counter inside the caller's transaction and stores a fresh
-    /// random mark with the new number; returns both.
-    ///
-    /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
-    /// can only be left over from a history a restore replaced; the number is this write's now.
+    /// random mark with the new number; returns both (see `SQLiteConnection.nextFeedPosition`).
     func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
-        try db.run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
-        let position = FeedPosition(seq: try currentSeq(db), mark: FeedPosition.newMark())
-        try db.run(
-            "INSERT OR REPLACE INTO seq_marks (seq, mark, created_at) VALUES (?, ?, ?)",
-            position.seq, position.mark, now.storedMilliseconds)
-        return position
+        try db.nextFeedPosition(now: now)
     }
 
     /// Records that `version` of the note was written with `position`'s mark, so a later write
@@ -262,11 +254,11 @@ public actor SQLiteServerStorage: ServerStorage {
     }
 
     func storedMark(_ seq: Int64, db: SQLiteConnection) throws -> Int64? {
-        try db.queryFirst("SELECT mark FROM seq_marks WHERE seq = ?", seq) { $0.int64(0) }
+        try db.storedFeedMark(seq)
     }
 
     func currentSeq(_ db: SQLiteConnection) throws -> Int64 {
-        try db.queryFirst("SELECT value FROM meta WHERE key = 'seq'") { $0.int64(0) } ?? 0
+        try db.currentFeedSeq()
     }
 
     // MARK: - Reads

@@ -70,16 +70,20 @@ struct PostgresStorageTests {
         #expect(page.changes.map(\.id) == [id])
     }
 
-    @Test func tripsRoutesAnswerNotImplementedWithWhatToDo() async throws {
+    @Test func aTripWrittenThroughOneInstanceIsReadThroughAnother() async throws {
         let harness = try await ServerHarness(store: .postgres)
+        let other = try await harness.secondInstance()
         let token = try await harness.token("ann")
+        let trip = try await harness.newTrip(token: token)
+        _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Lisbon")], token: token)
 
-        let response = await harness.server.handle(
+        let response = await other.handle(
             HTTPRequest(
-                method: "GET", path: WireRoutes.trips, headers: ["Authorization": "Bearer \(token)"]))
+                method: "GET", path: WireRoutes.trip(trip), headers: ["Authorization": "Bearer \(token)"]))
 
-        #expect(response.status == 501)
-        #expect(response.errorCode == "not_implemented")
-        #expect(response.text.contains("SQLite"))
+        #expect(response.status == 200)
+        let snapshot = try response.decoded(TripSnapshotDTO.self)
+        #expect(snapshot.trip.revision == 1)
+        #expect(snapshot.fields.map(\.value) == [TripValue.sealed("Lisbon")])
     }
 }

@@ -6,13 +6,17 @@ import Testing
 
 /// `GET /v1/trips/{id}/changes` and `GET /v1/trips/{id}`: paging in revision order, the
 /// snapshot's cursor, and the purge of deleted items with its 410.
-struct TripChangesTests {
-    let harness: ServerHarness
-    let alice: String
-    let trip: String
+final class TripChangesTests {
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
+    private(set) var trip = ""
 
-    init() async throws {
-        (harness, alice, trip) = try await ServerHarness.withAlicesTrip()
+    /// Builds the server over `store`: every test's first step (a suite's init cannot take the store).
+    func setUp(_ store: StoreKind) async throws {
+        let (harness, alice, trip) = try await ServerHarness.withAlicesTrip(store)
+        self.harness = harness
+        self.alice = alice
+        self.trip = trip
     }
 
     /// Every page from `cursor` on: the fields in order and each page's size and hasMore.
@@ -32,7 +36,10 @@ struct TripChangesTests {
         return (fields, pages, cursor ?? "")
     }
 
-    @Test func changesComeInRevisionOrderEachFieldOnceAtItsNewestValue() async throws {
+    @Test(arguments: StoreKind.allCases) func changesComeInRevisionOrderEachFieldOnceAtItsNewestValue(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let item = ServerHarness.uuid()
         _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Lisbon")], token: alice)
         _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
@@ -51,7 +58,9 @@ struct TripChangesTests {
         #expect(fields[0].item == nil)
     }
 
-    @Test func aCursorContinuesWithOnlyWhatChangedAfterIt() async throws {
+    @Test(arguments: StoreKind.allCases) func aCursorContinuesWithOnlyWhatChangedAfterIt(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let item = ServerHarness.uuid()
         _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
         let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
@@ -67,7 +76,10 @@ struct TripChangesTests {
         #expect(next.changes.map(\.revision) == [2])
     }
 
-    @Test func theSnapshotHoldsEveryFieldWithTombstonesAndItsCursorContinues() async throws {
+    @Test(arguments: StoreKind.allCases) func theSnapshotHoldsEveryFieldWithTombstonesAndItsCursorContinues(
+        store: StoreKind
+    ) async throws {
+        try await setUp(store)
         let kept = ServerHarness.uuid()
         let gone = ServerHarness.uuid()
         _ = try await harness.ops(
@@ -87,7 +99,10 @@ struct TripChangesTests {
         #expect(after.changes.map(\.field) == ["start"])
     }
 
-    @Test func aPurgeOfDeletedItemsExpiresOlderCursorsAndTheSnapshotGoesOn() async throws {
+    @Test(arguments: StoreKind.allCases) func aPurgeOfDeletedItemsExpiresOlderCursorsAndTheSnapshotGoesOn(
+        store: StoreKind
+    ) async throws {
+        try await setUp(store)
         let kept = ServerHarness.uuid()
         let gone = ServerHarness.uuid()
         _ = try await harness.ops(
@@ -114,7 +129,8 @@ struct TripChangesTests {
         #expect(after.changes.map(\.revision) == [4])
     }
 
-    @Test func aPurgeKeepsRecentDeletesAndTheirCursors() async throws {
+    @Test(arguments: StoreKind.allCases) func aPurgeKeepsRecentDeletesAndTheirCursors(store: StoreKind) async throws {
+        try await setUp(store)
         let gone = ServerHarness.uuid()
         _ = try await harness.ops(trip, [TripValue.op(gone, "title", "Museum")], token: alice)
         let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
@@ -128,7 +144,8 @@ struct TripChangesTests {
         #expect(page.changes.map(\.value) == ["true"])
     }
 
-    @Test func anEditOfAPurgedItemMeetsItsDelete() async throws {
+    @Test(arguments: StoreKind.allCases) func anEditOfAPurgedItemMeetsItsDelete(store: StoreKind) async throws {
+        try await setUp(store)
         let gone = ServerHarness.uuid()
         _ = try await harness.ops(trip, [TripValue.op(gone, "title", "Museum")], token: alice)
         _ = try await harness.ops(trip, [TripValue.deleted(gone, true, base: 0)], token: alice)
@@ -149,7 +166,10 @@ struct TripChangesTests {
         #expect(try await harness.snapshot(trip, token: token).fields.isEmpty)
     }
 
-    @Test func aDeletedTripKeepsOnlyItsTombstoneAfterThePurge() async throws {
+    @Test(arguments: StoreKind.allCases) func aDeletedTripKeepsOnlyItsTombstoneAfterThePurge(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         _ = try await harness.ops(
             trip, [TripValue.op(nil, "title", "Lisbon"), TripValue.op(ServerHarness.uuid(), "title", "Lunch")],
             token: alice)

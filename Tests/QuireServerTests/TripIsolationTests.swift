@@ -7,15 +7,16 @@ import Testing
 /// One account can never read or change another's trip (promise 7): every trip route answers a
 /// trip the caller is not a member of exactly as one that does not exist, whatever ids and
 /// cursors it borrows.
-struct TripIsolationTests {
-    let harness: ServerHarness
-    let alice: String
-    let bob: String
-    let trip: String
+final class TripIsolationTests {
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
+    private(set) var bob = ""
+    private(set) var trip = ""
     let item = ServerHarness.uuid()
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`: every test's first step (a suite's init cannot take the store).
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         alice = try await harness.token("alice")
         bob = try await harness.token("bob")
         trip = try await harness.newTrip(token: alice)
@@ -29,7 +30,8 @@ struct TripIsolationTests {
         (await ask(trip), await ask(ServerHarness.uuid()))
     }
 
-    @Test func snapshotOfAnotherAccountsTripIsNotFound() async throws {
+    @Test(arguments: StoreKind.allCases) func snapshotOfAnotherAccountsTripIsNotFound(store: StoreKind) async throws {
+        try await setUp(store)
         let (borrowed, unknown) = await bothAnswers { await harness.snapshotResponse($0, token: bob) }
 
         #expect(borrowed.status == 404)
@@ -37,7 +39,10 @@ struct TripIsolationTests {
         #expect(borrowed.body == unknown.body)
     }
 
-    @Test func changesOfAnotherAccountsTripAreNotFoundWithItsOwnCursor() async throws {
+    @Test(arguments: StoreKind.allCases) func changesOfAnotherAccountsTripAreNotFoundWithItsOwnCursor(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
 
         let (withCursor, unknown) = await bothAnswers {
@@ -51,7 +56,10 @@ struct TripIsolationTests {
         #expect(withoutCursor.body == unknown.body)
     }
 
-    @Test func opsOnAnotherAccountsTripAreNotFoundAndChangeNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func opsOnAnotherAccountsTripAreNotFoundAndChangeNothing(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let (borrowed, unknown) = await bothAnswers {
             await harness.opsResponse($0, [TripValue.op(item, "title", "Bob's", base: 1)], token: bob)
         }
@@ -62,7 +70,8 @@ struct TripIsolationTests {
         #expect(fields.map(\.value) == [TripValue.sealed("Lunch")])
     }
 
-    @Test func anotherAccountsOpIDIsNotReplayedToIt() async throws {
+    @Test(arguments: StoreKind.allCases) func anotherAccountsOpIDIsNotReplayedToIt(store: StoreKind) async throws {
+        try await setUp(store)
         let opID = ServerHarness.uuid()
         let ops = [TripValue.op(item, "notes", "Alice's")]
         let mine = await harness.opsResponse(trip, ops, opID: opID, token: alice)
@@ -77,7 +86,8 @@ struct TripIsolationTests {
         #expect(onHis.header("Idempotent-Replayed") == nil)
     }
 
-    @Test func aCursorOfAnotherTripIsInvalidOnOnesOwn() async throws {
+    @Test(arguments: StoreKind.allCases) func aCursorOfAnotherTripIsInvalidOnOnesOwn(store: StoreKind) async throws {
+        try await setUp(store)
         let alicesCursor = try await harness.tripChanges(trip, token: alice).nextCursor
         let bobsTrip = try await harness.newTrip(token: bob)
         // Bob's trip is past the revision and position Alice's cursor names: only the cursor's
@@ -99,7 +109,10 @@ struct TripIsolationTests {
         #expect(onOwnOtherTrip.errorCode == "invalid_cursor")
     }
 
-    @Test func creatingAnotherAccountsTripIsAConflictThatChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func creatingAnotherAccountsTripIsAConflictThatChangesNothing(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let response = await harness.putTrip(trip, token: bob)
 
         #expect(response.status == 409)
@@ -108,7 +121,8 @@ struct TripIsolationTests {
         #expect(try await harness.tripsFeed(token: alice).trips.map(\.id) == [trip])
     }
 
-    @Test func theTripsFeedListsOnlyTheAccountsOwnTrips() async throws {
+    @Test(arguments: StoreKind.allCases) func theTripsFeedListsOnlyTheAccountsOwnTrips(store: StoreKind) async throws {
+        try await setUp(store)
         let bobsTrip = try await harness.newTrip(token: bob)
         let alicesCursor = try await harness.tripsFeed(token: alice).nextCursor
 

@@ -5,17 +5,25 @@ import Testing
 @testable import QuireServer
 
 /// What a trips device needs to notice a server restored from an older backup, and an item's
-/// delete that had not seen an edit (issue 14; found by the simulation, seeds 4 and 22).
-struct TripKnownPositionTests {
-    let harness: ServerHarness
-    let alice: String
-    let trip: String
-    let storage: SQLiteServerStorage
+/// delete that had not seen an edit (issue 14; found by the simulation, seeds 4 and 22). The
+/// restore cases need the SQLite backup and run on SQLite; the others on both stores.
+final class TripKnownPositionTests {
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
+    private(set) var trip = ""
     let item = ServerHarness.uuid()
 
-    init() async throws {
-        (harness, alice, trip) = try await ServerHarness.withAlicesTrip()
-        storage = try #require(harness.server.storage as? SQLiteServerStorage)
+    /// Builds the server over `store`: every test's first step (a suite's init cannot take the store).
+    func setUp(_ store: StoreKind) async throws {
+        let (harness, alice, trip) = try await ServerHarness.withAlicesTrip(store)
+        self.harness = harness
+        self.alice = alice
+        self.trip = trip
+    }
+
+    /// The SQLite store, whose backup and restore the restore cases use (they run on SQLite alone).
+    private var storage: SQLiteServerStorage {
+        get throws { try #require(harness.server.storage as? SQLiteServerStorage) }
     }
 
     private func backUp() async throws -> String {
@@ -29,7 +37,10 @@ struct TripKnownPositionTests {
         #expect(response.errorCode == "invalid_cursor", sourceLocation: sourceLocation)
     }
 
-    @Test func anAnswerThatWroteCarriesThePositionItLeftTheTripAt() async throws {
+    @Test(arguments: StoreKind.allCases) func anAnswerThatWroteCarriesThePositionItLeftTheTripAt(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let wrote = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
         let position = try #require(wrote.position)
         let page = try await harness.tripChanges(trip, cursor: position, token: alice)
@@ -42,12 +53,13 @@ struct TripKnownPositionTests {
     }
 
     @Test func aKnownPositionOfThisHistoryPassesAndOneARestoreForgotIsInvalid() async throws {
+        try await setUp(.sqlite)
         _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
         let before = try await harness.tripChanges(trip, token: alice).nextCursor
         let backup = try await backUp()
         let lost = try #require(
             try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice).position)
-        let kept = try await harness.tripChangesResponse(trip, cursor: before, known: lost, token: alice)
+        let kept = await harness.tripChangesResponse(trip, cursor: before, known: lost, token: alice)
         #expect(kept.status == 200)
 
         try await storage.restore(fromBackupAt: backup)
@@ -60,14 +72,17 @@ struct TripKnownPositionTests {
             await harness.tripChangesResponse(trip, cursor: before, known: "not-a-position", token: alice))
     }
 
-    @Test func anItemsTombstoneKeepsTheRevisionItsDeleterHadSeen() async throws {
+    @Test(arguments: StoreKind.allCases) func anItemsTombstoneKeepsTheRevisionItsDeleterHadSeen(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
         _ = try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice)
         // The deleter had seen the item up to revision 1 only.
         let deleted = try await harness.ops(trip, [TripValue.deleted(item, true, base: 1)], token: alice)
         #expect(deleted.results.map(\.status) == [.applied])
 
-        let tombstone = { (fields: [TripFieldDTO]) in fields.first { $0.item == item && $0.field == "deleted" } }
+        let tombstone = { [item] (fields: [TripFieldDTO]) in fields.first { $0.item == item && $0.field == "deleted" } }
         #expect(tombstone(try await harness.tripChanges(trip, token: alice).changes)?.seenRevision == 1)
         #expect(tombstone(try await harness.snapshot(trip, token: alice).fields)?.seenRevision == 1)
         // Other fields, and a restore, carry none.
@@ -78,6 +93,7 @@ struct TripKnownPositionTests {
     }
 
     @Test func everyKnownPositionIsCheckedAndAtMost32GoInOnePull() async throws {
+        try await setUp(.sqlite)
         let kept = try #require(
             try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice).position)
         let backup = try await backUp()
@@ -96,6 +112,7 @@ struct TripKnownPositionTests {
     }
 
     @Test func opsWhoseBasesComeFromAForgottenHistoryApplyNothing() async throws {
+        try await setUp(.sqlite)
         _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: alice)
         let backup = try await backUp()
         _ = try await harness.ops(trip, [TripValue.op(item, "notes", "book ahead", base: 1)], token: alice)

@@ -6,16 +6,20 @@ import Testing
 
 /// `PUT /v1/trips/{id}` and `POST /v1/trips/{id}/ops` in process: creation, the rule through the
 /// server, idempotent op ids (across a restart too), delete wins and restore, and roles.
-struct TripOpsRouteTests {
-    let harness: ServerHarness
-    let alice: String
+final class TripOpsRouteTests {
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`: every test's first step (a suite's init cannot take the store).
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         alice = try await harness.token("alice")
     }
 
-    @Test func createIsIdempotentForTheOwnerAndRefusedForAnotherAccount() async throws {
+    @Test(arguments: StoreKind.allCases) func createIsIdempotentForTheOwnerAndRefusedForAnotherAccount(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let trip = ServerHarness.uuid()
         let first = await harness.putTrip(trip, token: alice)
         let again = await harness.putTrip(
@@ -36,7 +40,8 @@ struct TripOpsRouteTests {
         #expect(other.errorCode == "trip_exists")
     }
 
-    @Test func secondOpOfOneFieldInASecondRequestApplies() async throws {
+    @Test(arguments: StoreKind.allCases) func secondOpOfOneFieldInASecondRequestApplies(store: StoreKind) async throws {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let item = ServerHarness.uuid()
 
@@ -51,7 +56,8 @@ struct TripOpsRouteTests {
         #expect(second.revision == 2)
     }
 
-    @Test func oneRequestHoldsMixedResultsInOrder() async throws {
+    @Test(arguments: StoreKind.allCases) func oneRequestHoldsMixedResultsInOrder(store: StoreKind) async throws {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let item = ServerHarness.uuid()
         _ = try await harness.ops(
@@ -83,7 +89,8 @@ struct TripOpsRouteTests {
         #expect(snapshot.fields.map(\.revision) == [1, 2, 3, 4])
     }
 
-    @Test func repeatedOpIDGetsItsFirstAnswerByteForByte() async throws {
+    @Test(arguments: StoreKind.allCases) func repeatedOpIDGetsItsFirstAnswerByteForByte(store: StoreKind) async throws {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let item = ServerHarness.uuid()
         let opID = ServerHarness.uuid()
@@ -102,7 +109,9 @@ struct TripOpsRouteTests {
         #expect(title?.revision == 2)
     }
 
-    @Test func repeatedOpIDIsAnsweredTheSameAfterARestart() async throws {
+    @Test(arguments: StoreKind.allCases) func repeatedOpIDIsAnsweredTheSameAfterARestart(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let opID = ServerHarness.uuid()
         let ops = [TripValue.op(ServerHarness.uuid(), "title", "Lunch")]
@@ -110,9 +119,14 @@ struct TripOpsRouteTests {
         await harness.server.shutDown()
 
         let clock = harness.clock
-        let restarted = try NotesServer.sqlite(
-            path: harness.databasePath, configuration: ServerHarness.configuration,
-            now: { clock.now }, log: { _ in })
+        let restarted: NotesServer
+        if store == .postgres {
+            restarted = try await harness.secondInstance()
+        } else {
+            restarted = try NotesServer.sqlite(
+                path: harness.databasePath, configuration: ServerHarness.configuration,
+                now: { clock.now }, log: { _ in })
+        }
         let again = await restarted.handle(
             HTTPRequest(
                 method: "POST", path: WireRoutes.tripOps(trip),
@@ -126,7 +140,10 @@ struct TripOpsRouteTests {
         #expect(again.header("Idempotent-Replayed") == "true")
     }
 
-    @Test func reusedOpIDWithOtherOpsIsRefusedAndChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func reusedOpIDWithOtherOpsIsRefusedAndChangesNothing(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let item = ServerHarness.uuid()
         let opID = ServerHarness.uuid()
@@ -140,7 +157,10 @@ struct TripOpsRouteTests {
         #expect(try await harness.snapshot(trip, token: alice).trip.revision == 1)
     }
 
-    @Test func deleteWinsAndRestoreBringsTheItemBackWithTheEditedValues() async throws {
+    @Test(arguments: StoreKind.allCases) func deleteWinsAndRestoreBringsTheItemBackWithTheEditedValues(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let laptop = try await harness.token("alice")
         let item = ServerHarness.uuid()
@@ -179,11 +199,12 @@ struct TripOpsRouteTests {
         #expect(values["start"] == TripValue.sealed("10:00"))
     }
 
-    @Test func viewersOpsAreForbiddenAndChangeNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func viewersOpsAreForbiddenAndChangeNothing(store: StoreKind) async throws {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Lisbon")], token: alice)
         let bob = try await harness.token("bob")
-        try harness.addMember(trip, username: "bob", role: .viewer)
+        try await harness.addMember(trip, username: "bob", role: .viewer)
 
         let refused = await harness.opsResponse(
             trip, [TripValue.op(nil, "title", "Porto", base: 1)], token: bob)
@@ -196,17 +217,21 @@ struct TripOpsRouteTests {
         #expect(read.fields.map(\.value) == [TripValue.sealed("Lisbon")])
     }
 
-    @Test func anEditorsOpsApply() async throws {
+    @Test(arguments: StoreKind.allCases) func anEditorsOpsApply(store: StoreKind) async throws {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let bob = try await harness.token("bob")
-        try harness.addMember(trip, username: "bob", role: .editor)
+        try await harness.addMember(trip, username: "bob", role: .editor)
 
         let response = try await harness.ops(trip, [TripValue.op(nil, "title", "Porto")], token: bob)
 
         #expect(response.results == [TripOpResultDTO(status: .applied, revision: 1)])
     }
 
-    @Test func anItemOpInADeletedTripIsRejectedWhileTheTripIsDeleted() async throws {
+    @Test(arguments: StoreKind.allCases) func anItemOpInADeletedTripIsRejectedWhileTheTripIsDeleted(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         _ = try await harness.ops(trip, [TripValue.deleted(nil, true, base: 0)], token: alice)
 

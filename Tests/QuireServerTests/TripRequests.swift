@@ -1,5 +1,6 @@
 import Foundation
 import QuireCrypto
+import QuirePostgres
 import QuireSQLite
 import QuireWire
 import Testing
@@ -31,9 +32,11 @@ enum TripValue {
 }
 
 extension ServerHarness {
-    /// A fresh server, Alice's token, and a trip she owns.
-    static func withAlicesTrip() async throws -> (ServerHarness, alice: String, trip: String) {
-        let harness = try ServerHarness()
+    /// A fresh server over `store`, Alice's token, and a trip she owns.
+    static func withAlicesTrip(_ store: StoreKind = .sqlite) async throws
+        -> (ServerHarness, alice: String, trip: String)
+    {
+        let harness = try await ServerHarness(store: store)
         let alice = try await harness.token("alice")
         return (harness, alice, try await harness.newTrip(token: alice))
     }
@@ -134,14 +137,21 @@ extension ServerHarness {
     }
 
     /// Makes `username` a member of `trip` with `role`, as sharing (issue 15) will: straight in
-    /// the database, beside the running server (a second connection waits for the first's lock).
-    func addMember(_ trip: String, username: String, role: TripRole) throws {
-        let db = try SQLiteConnection(path: databasePath)
-        try db.run(
-            """
+    /// the database, beside the running server (on SQLite a second connection waits for the
+    /// first's lock).
+    func addMember(_ trip: String, username: String, role: TripRole) async throws {
+        let sql = """
             INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
-            SELECT ?1, a.id, ?2, ?3, t.seq, 0 FROM accounts a, trips t
-            WHERE a.username = ?4 AND t.trip_id = ?1
-            """, trip, role.rawValue, TripValue.wrappedKey, username)
+            SELECT $1, a.id, $2, $3, t.seq, 0 FROM accounts a, trips t
+            WHERE a.username = $4 AND t.trip_id = $1
+            """
+        let values: [HistoryValue] = [.text(trip), .text(role.rawValue), .text(TripValue.wrappedKey), .text(username)]
+        if let postgresConnectionString {
+            try await onOwnThread {
+                _ = try PostgresConnection(postgresConnectionString).historyRun(sql, values)
+            }
+        } else {
+            _ = try SQLiteConnection(path: databasePath).historyRun(sql, values)
+        }
     }
 }

@@ -6,17 +6,20 @@ import Testing
 
 /// `GET /v1/trips?since=&limit=&wait=`: each of the account's trips once, at its newest state,
 /// in the order they last changed; and its long-poll.
-struct TripsFeedTests {
-    let harness: ServerHarness
-    let alice: String
+final class TripsFeedTests {
+    private(set) var harness: ServerHarness!
+    private(set) var alice = ""
 
-    init() async throws {
-        harness = try ServerHarness()
+    /// Builds the server over `store`: every test's first step (a suite's init cannot take the store).
+    func setUp(_ store: StoreKind) async throws {
+        harness = try await ServerHarness(store: store)
         alice = try await harness.token("alice")
     }
 
     /// A trips feed request from `cursor` holding for `wait` seconds, once the server holds it.
     private func startPoll(since cursor: String, wait: Int) async throws -> Task<TripsFeedPageDTO, any Error> {
+        let harness: ServerHarness = self.harness
+        let alice = self.alice
         let poll = Task { [harness, alice] in
             try await harness.tripsFeed(token: alice, since: cursor, wait: wait)
         }
@@ -24,7 +27,8 @@ struct TripsFeedTests {
         return poll
     }
 
-    @Test func eachTripComesOnceInTheOrderItLastChanged() async throws {
+    @Test(arguments: StoreKind.allCases) func eachTripComesOnceInTheOrderItLastChanged(store: StoreKind) async throws {
+        try await setUp(store)
         let lisbon = try await harness.newTrip(token: alice)
         let porto = try await harness.newTrip(token: alice)
         let faro = try await harness.newTrip(token: alice)
@@ -41,7 +45,9 @@ struct TripsFeedTests {
         #expect(second.trips.first?.revision == 2)
     }
 
-    @Test func aCursorBringsOnlyTheTripsThatChangedAfterIt() async throws {
+    @Test(arguments: StoreKind.allCases) func aCursorBringsOnlyTheTripsThatChangedAfterIt(store: StoreKind) async throws
+    {
+        try await setUp(store)
         let lisbon = try await harness.newTrip(token: alice)
         _ = try await harness.newTrip(token: alice)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
@@ -63,7 +69,10 @@ struct TripsFeedTests {
         #expect(after.trips.isEmpty)
     }
 
-    @Test func aWaitingRequestReturnsWhenOneOfTheAccountsTripsChanges() async throws {
+    @Test(arguments: StoreKind.allCases) func aWaitingRequestReturnsWhenOneOfTheAccountsTripsChanges(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
         let trip = try await harness.newTrip(token: alice)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
         let started = ContinuousClock.now
@@ -77,7 +86,8 @@ struct TripsFeedTests {
         #expect(ContinuousClock.now - started < .seconds(29.5))
     }
 
-    @Test func aNewTripWakesTheAccountsWaitingRequest() async throws {
+    @Test(arguments: StoreKind.allCases) func aNewTripWakesTheAccountsWaitingRequest(store: StoreKind) async throws {
+        try await setUp(store)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
         let poll = try await startPoll(since: cursor, wait: 30)
 
@@ -86,7 +96,8 @@ struct TripsFeedTests {
         #expect(try await poll.value.trips.map(\.id) == [trip])
     }
 
-    @Test func neitherANoteNorAnotherAccountsTripWakesIt() async throws {
+    @Test(arguments: StoreKind.allCases) func neitherANoteNorAnotherAccountsTripWakesIt(store: StoreKind) async throws {
+        try await setUp(store)
         let bob = try await harness.token("bob")
         let bobsTrip = try await harness.newTrip(token: bob)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
@@ -101,7 +112,8 @@ struct TripsFeedTests {
         #expect(ContinuousClock.now - started >= .milliseconds(900))
     }
 
-    @Test func shutdownEndsATripsPoll() async throws {
+    @Test(arguments: StoreKind.allCases) func shutdownEndsATripsPoll(store: StoreKind) async throws {
+        try await setUp(store)
         let cursor = try await harness.tripsFeed(token: alice).nextCursor
         let poll = try await startPoll(since: cursor, wait: 30)
 

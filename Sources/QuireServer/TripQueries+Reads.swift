@@ -1,0 +1,168 @@
+import Foundation
+import QuireWire
+
+/// ``TripStorage`` reads (a trip's changes, its snapshot, the account's trips feed) and the purge
+/// of trip tombstones, written once for both stores. Each runs inside the caller's transaction:
+/// the reads see one snapshot of the database (SQLite's transaction, PostgreSQL's
+/// `REPEATABLE READ`).
+extension TripQueries {
+    // MARK: - Reading
+
+    /// ``TripStorage/tripChanges(_:account:after:known:limit:)`` in the caller's transaction.
+    static func tripChanges(
+        _ trip: String, account: AccountID, after: TripPosition?, known: [TripPosition], limit: Int,
+        db: some TripDatabase
+    ) throws -> TripChangesResult {
+        guard try tripRole(trip, account: account, db: db) != nil, let row = try tripRow(trip, db: db)
+        else { return .notMember }
+        if let problem = try historyProblem([after].compactMap({ $0 }) + known, row: row, db: db) {
+            return problem
+        }
+        if let after, after.revision < row.purgedRevision { return .cursorExpired }
+        var fields = try db.historyRows(
+            """
+            SELECT item_id, field, value, value_hash, revision, seen_revision, seq FROM trip_fields
+            WHERE trip_id = $1 AND revision > $2 ORDER BY revision LIMIT $3
+            """, [.text(trip), .int(Int64(after?.revision ?? 0)), .int(Int64(limit + 1))]
+        ) { (field: try tripField($0), seq: try $0.int64At(6)) }
+        let hasMore = fields.count > limit
+        if hasMore { fields.removeLast(fields.count - limit) }
+        let next =
+            if hasMore, let last = fields.last {
+                TripPosition(revision: last.field.revision, feed: try db.feedPosition(last.seq))
+            } else {
+                try tripPosition(row, db: db)
+            }
+        return .page(fields: fields.map(\.field), hasMore: hasMore, next: next)
+    }
+
+    /// ``TripStorage/tripHistoryHolds(_:account:positions:)`` in the caller's transaction.
+    static func tripHistoryHolds(
+        _ trip: String, account: AccountID, positions: [TripPosition], db: some TripDatabase
+    ) throws -> Bool? {
+        guard try tripRole(trip, account: account, db: db) != nil, let row = try tripRow(trip, db: db)
+        else { return nil }
+        return try historyProblem(positions, row: row, db: db) == nil
+    }
+
+    /// `.cursorAhead` or `.cursorFromAnotherHistory` for the first of `positions` this history
+    /// does not hold; nil when it holds them all.
+    private static func historyProblem(_ positions: [TripPosition], row: TripRow, db: some TripDatabase)
+        throws -> TripChangesResult?
+    {
+        let counter = try db.currentFeedSeq()
+        for position in positions {
+            if position.revision > row.revision || position.feed.seq > counter { return .cursorAhead }
+            guard position.feed.matches(storedMark: try db.storedFeedMark(position.feed.seq)) else {
+                return .cursorFromAnotherHistory
+            }
+        }
+        return nil
+    }
+
+    /// ``TripStorage/tripSnapshot(_:account:)`` in the caller's transaction.
+    static func tripSnapshot(_ trip: String, account: AccountID, db: some TripDatabase) throws -> TripSnapshot? {
+        guard let entry = try tripEntry(trip, account: account, db: db), let row = try tripRow(trip, db: db)
+        else { return nil }
+        let fields = try db.historyRows(
+            """
+            SELECT item_id, field, value, value_hash, revision, seen_revision FROM trip_fields
+            WHERE trip_id = $1 ORDER BY revision
+            """, [.text(trip)], map: tripField)
+        return TripSnapshot(entry: entry, fields: fields, position: try tripPosition(row, db: db))
+    }
+
+    /// ``TripStorage/tripsFeed(account:since:limit:)`` in the caller's transaction.
+    static func tripsFeed(account: AccountID, since: FeedPosition?, limit: Int, db: some TripDatabase) throws
+        -> TripsFeedResult
+    {
+        if let since {
+            if since.seq > (try db.currentFeedSeq()) { return .cursorAhead }
+            guard since.matches(storedMark: try db.storedFeedMark(since.seq)) else {
+                return .cursorFromAnotherHistory
+            }
+        }
+        var rows = try db.historyRows(
+            """
+            SELECT t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision, m.feed_seq
+            FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
+            WHERE m.account_id = $1 AND m.feed_seq > $2 ORDER BY m.feed_seq LIMIT $3
+            """, [.int(account.rawValue), .int(since?.seq ?? 0), .int(Int64(limit + 1))]
+        ) { (entry: try tripEntry($0), seq: try $0.int64At(5)) }
+        let hasMore = rows.count > limit
+        if hasMore { rows.removeLast(rows.count - limit) }
+        let newest =
+            try db.historyRows(
+                "SELECT COALESCE(MAX(feed_seq), 0) FROM trip_members WHERE account_id = $1",
+                [.int(account.rawValue)]
+            ) { try $0.int64At(0) }.first ?? 0
+        let next: FeedPosition
+        if hasMore, let last = rows.last {
+            next = try db.feedPosition(last.seq)
+        } else if let since, since.seq >= newest {
+            next = since
+        } else {
+            next = try db.feedPosition(newest)
+        }
+        return .page(trips: rows.map(\.entry), hasMore: hasMore, next: next)
+    }
+
+    // MARK: - Retention
+
+    /// ``TripStorage/purgeTripTombstones(olderThan:)`` in the caller's transaction. The trips
+    /// with tombstones to purge are locked first, in id order (as an ops request locks its one
+    /// trip), and only then are their tombstones read: one restored meanwhile stays.
+    static func purgeTripTombstones(olderThan cutoff: Date, db: some TripDatabase) throws -> Int {
+        let limit = HistoryValue.int(cutoff.storedMilliseconds)
+        let oldTombstones = "field = 'deleted' AND value = 'true' AND updated_at < $1"
+        try db.lockRows(
+            """
+            SELECT trip_id FROM trips
+            WHERE trip_id IN (SELECT trip_id FROM trip_fields WHERE \(oldTombstones)) ORDER BY trip_id
+            """, [limit])
+        let tombstones = try db.historyRows(
+            "SELECT trip_id, item_id FROM trip_fields WHERE \(oldTombstones) ORDER BY updated_at, trip_id, item_id",
+            [limit]
+        ) { (trip: try $0.textAt(0), item: try $0.textAt(1)) }
+        var purged = 0
+        for tombstone in tombstones {
+            // An item goes with all its fields; a deleted trip keeps only its `deleted` field,
+            // so its feed entry and snapshot still say it was deleted.
+            let scope =
+                tombstone.item.isEmpty
+                ? "trip_id = $1 AND NOT (item_id = '' AND field = 'deleted')"
+                : "trip_id = $1 AND item_id = $2"
+            let values: [HistoryValue] =
+                tombstone.item.isEmpty ? [.text(tombstone.trip)] : [.text(tombstone.trip), .text(tombstone.item)]
+            let newest = try db.historyRows("SELECT MAX(revision) FROM trip_fields WHERE \(scope)", values) {
+                try $0.optionalInt64At(0)
+            }
+            guard let newest = newest.first ?? nil else { continue }
+            try db.historyRun("DELETE FROM trip_fields WHERE \(scope)", values)
+            try db.historyRun(
+                """
+                UPDATE trips SET purged_revision = CASE WHEN purged_revision < $1 THEN $1 ELSE purged_revision END
+                WHERE trip_id = $2
+                """, [.int(newest), .text(tombstone.trip)])
+            purged += 1
+        }
+        try db.historyRun("DELETE FROM trip_op_requests WHERE created_at < $1", [limit])
+        return purged
+    }
+
+    // MARK: - Rows
+
+    /// The trip's newest position: its revision and its newest change's feed position.
+    private static func tripPosition(_ row: TripRow, db: some TripDatabase) throws -> TripPosition {
+        TripPosition(revision: row.revision, feed: try db.feedPosition(row.seq))
+    }
+
+    /// A `trip_fields` row read as item, field, value, hash, revision and seen revision.
+    static func tripField(_ row: any HistoryRow) throws -> TripFieldDTO {
+        let item = try row.textAt(0)
+        return TripFieldDTO(
+            item: item.isEmpty ? nil : item, field: try row.textAt(1), value: try row.optionalTextAt(2),
+            valueHash: try row.optionalTextAt(3), revision: Int(try row.int64At(4)),
+            seenRevision: try row.optionalInt64At(5).map(Int.init))
+    }
+}

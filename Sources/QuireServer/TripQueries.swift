@@ -1,0 +1,228 @@
+import Foundation
+import QuireWire
+
+/// The trips' rules and statements, written once for both stores (as ``NoteHistoryQueries`` is):
+/// each ``TripStorage`` method of `SQLiteServerStorage` and `PostgresServerStorage` is one of
+/// these inside the store's own transaction. Reads and the purge are in `TripQueries+Reads.swift`.
+///
+/// Concurrent writers of one trip (two instances on one PostgreSQL database) run one after
+/// another: an ops request locks the trip's row before it reads anything the rule decides on,
+/// and the rows of the members' accounts before it takes its sequence number, as a note write
+/// locks its account's row, so each member's trips feed is commit-ordered too. Locks are always
+/// taken trip first, then accounts in id order. On SQLite the locks are no-ops: its one connection
+/// runs one transaction at a time.
+enum TripQueries {
+    // MARK: - Writing
+
+    /// ``TripStorage/createTrip(_:account:wrappedKey:now:)`` in the caller's transaction.
+    static func createTrip(
+        _ trip: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
+    ) throws -> TripCreation {
+        try lockFeeds(of: "SELECT id FROM accounts WHERE id = $1", [.int(account.rawValue)], db: db)
+        if let entry = try tripEntry(trip, account: account, db: db) { return .alreadyMember(entry) }
+        if try tripRow(trip, db: db) != nil { return .takenByAnother }
+        let position = try db.nextFeedPosition(now: now)
+        let inserted = try db.historyRun(
+            """
+            INSERT INTO trips (trip_id, revision, seq, created_at) VALUES ($1, 0, $2, $3)
+            ON CONFLICT (trip_id) DO NOTHING
+            """, [.text(trip), .int(position.seq), .int(now.storedMilliseconds)])
+        guard inserted == 1 else {
+            // Created by a transaction that committed after this one looked (PostgreSQL).
+            return try tripEntry(trip, account: account, db: db).map(TripCreation.alreadyMember)
+                ?? .takenByAnother
+        }
+        try db.historyRun(
+            """
+            INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [
+                .text(trip), .int(account.rawValue), .text(TripRole.owner.rawValue), .text(wrappedKey),
+                .int(position.seq), .int(now.storedMilliseconds),
+            ])
+        return .created(
+            TripEntryDTO(
+                id: trip, wrappedKey: wrappedKey, role: TripRole.owner.rawValue, deleted: false,
+                revision: 0))
+    }
+
+    /// ``TripStorage/applyTripOps(_:trip:account:fingerprint:now:record:)`` in the caller's
+    /// transaction. The trip's row stays locked from before the op id is looked up to the commit,
+    /// so a second request with the same op id waits and then replays the first one's answer.
+    static func applyTripOps(
+        _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
+        now: Date, record: (TripOpsResponseDTO, TripPosition?) -> Data, db: some TripDatabase
+    ) throws -> TripOpsResult {
+        guard let role = try tripRole(trip, account: account, db: db),
+            let row = try tripRow(trip, locked: true, db: db)
+        else { return .notMember }
+        guard role.canEdit else { return .readOnly }
+        let seen = try db.historyRows(
+            """
+            SELECT fingerprint, response_body FROM trip_op_requests
+            WHERE account_id = $1 AND trip_id = $2 AND op_id = $3
+            """, [.int(account.rawValue), .text(trip), .text(request.opId)]
+        ) { (try $0.textAt(0), try $0.bytesAt(1)) }.first
+        if let (recorded, body) = seen {
+            return recorded == fingerprint ? .replayed(body: body) : .opIdReused
+        }
+        let outcome = TripMergeRule.apply(
+            request.ops, to: try mergeState(for: request.ops, trip: trip, row: row, db: db))
+        var changed: [AccountID] = []
+        var written: TripPosition?
+        if !outcome.written.isEmpty {
+            written = try store(outcome, trip: trip, wasDeleted: row.deleted, now: now, db: db)
+            changed = try db.historyRows(
+                "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
+            ) { AccountID(try $0.int64At(0)) }
+        }
+        let body = record(TripOpsResponseDTO(results: outcome.results, revision: outcome.revision), written)
+        try db.historyRun(
+            """
+            INSERT INTO trip_op_requests
+                (account_id, trip_id, op_id, fingerprint, response_body, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [
+                .int(account.rawValue), .text(trip), .text(request.opId), .text(fingerprint),
+                .bytes(body), .int(now.storedMilliseconds),
+            ])
+        return .applied(body: body, changed: changed)
+    }
+
+    /// What ``TripMergeRule/apply(_:to:)`` needs to decide `ops`: the stored state of every
+    /// field they name, of each named item's `deleted` field and of the trip's, which named
+    /// items exist, and the trip's revision and purge mark.
+    private static func mergeState(
+        for ops: [TripOpDTO], trip: String, row: TripRow, db: some TripDatabase
+    ) throws -> TripMergeState {
+        var keys: Set<TripFieldKey> = [.tripTombstone]
+        for op in ops {
+            let key = TripFieldKey(item: op.item, field: op.field)
+            keys.insert(key)
+            keys.insert(key.tombstone)
+        }
+        var fields: [TripFieldKey: TripFieldState] = [:]
+        for key in keys {
+            fields[key] = try db.historyRows(
+                """
+                SELECT value, value_hash, revision, seen_revision FROM trip_fields
+                WHERE trip_id = $1 AND item_id = $2 AND field = $3
+                """, [.text(trip), .text(storedItem(key.item)), .text(key.field)]
+            ) {
+                TripFieldState(
+                    value: try $0.optionalTextAt(0), valueHash: try $0.optionalTextAt(1),
+                    revision: Int(try $0.int64At(2)), seenRevision: try $0.optionalInt64At(3).map(Int.init))
+            }.first
+        }
+        var knownItems: Set<String> = []
+        for item in Set(ops.compactMap(\.item)) {
+            let exists = try db.historyRows(
+                "SELECT 1 FROM trip_fields WHERE trip_id = $1 AND item_id = $2 LIMIT 1",
+                [.text(trip), .text(item)]
+            ) { _ in true }
+            if !exists.isEmpty { knownItems.insert(item) }
+        }
+        return TripMergeState(
+            fields: fields, knownItems: knownItems, revision: row.revision,
+            purgedRevision: row.purgedRevision)
+    }
+
+    /// Writes the fields the ops changed under one new sequence number (taken with the members'
+    /// accounts locked), moves the trip to the outcome's revision, and moves every member's trips
+    /// feed to that number. Returns the trip's new position.
+    private static func store(
+        _ outcome: TripMergeRule.Outcome, trip: String, wasDeleted: Bool, now: Date, db: some TripDatabase
+    ) throws -> TripPosition {
+        try lockFeeds(
+            of: "SELECT account_id FROM trip_members WHERE trip_id = $1", [.text(trip)], db: db)
+        let position = try db.nextFeedPosition(now: now)
+        for (key, state) in outcome.written {
+            try db.historyRun(
+                """
+                INSERT INTO trip_fields
+                    (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value,
+                    value_hash = excluded.value_hash, revision = excluded.revision,
+                    seq = excluded.seq, updated_at = excluded.updated_at,
+                    seen_revision = excluded.seen_revision
+                """,
+                [
+                    .text(trip), .text(storedItem(key.item)), .text(key.field), optional(state.value),
+                    optional(state.valueHash), .int(Int64(state.revision)), .int(position.seq),
+                    .int(now.storedMilliseconds), state.seenRevision.map { .int(Int64($0)) } ?? .null,
+                ])
+        }
+        let deleted = outcome.written[.tripTombstone].map(\.isTombstone) ?? wasDeleted
+        try db.historyRun(
+            "UPDATE trips SET revision = $1, seq = $2, deleted = $3 WHERE trip_id = $4",
+            [.int(Int64(outcome.revision)), .int(position.seq), .bool(deleted), .text(trip)])
+        try db.historyRun(
+            "UPDATE trip_members SET feed_seq = $1 WHERE trip_id = $2", [.int(position.seq), .text(trip)])
+        return TripPosition(revision: outcome.revision, feed: position)
+    }
+
+    /// Locks the rows of the accounts `members` (a query of account ids) selects, in id order,
+    /// so a write taking a sequence number for their trips feeds commits before the next one
+    /// takes its number (see `PostgresServerStorage`).
+    private static func lockFeeds(of members: String, _ values: [HistoryValue], db: some TripDatabase) throws {
+        try db.lockRows("SELECT id FROM accounts WHERE id IN (\(members)) ORDER BY id", values)
+    }
+
+    // MARK: - Rows
+
+    /// The trip's row, or nil when there is none; `locked`: held against other writers until the
+    /// transaction ends.
+    static func tripRow(_ trip: String, locked: Bool = false, db: some TripDatabase) throws -> TripRow? {
+        let sql = "SELECT revision, seq, deleted, purged_revision FROM trips WHERE trip_id = $1"
+        return try db.historyRows(locked ? "\(sql) \(db.rowLock)" : sql, [.text(trip)]) {
+            TripRow(
+                revision: Int(try $0.int64At(0)), seq: try $0.int64At(1), deleted: try $0.boolAt(2),
+                purgedRevision: Int(try $0.int64At(3)))
+        }.first
+    }
+
+    /// The account's role in the trip, or nil when it is not a member.
+    static func tripRole(_ trip: String, account: AccountID, db: some TripDatabase) throws -> TripRole? {
+        try db.historyRows(
+            "SELECT role FROM trip_members WHERE trip_id = $1 AND account_id = $2",
+            [.text(trip), .int(account.rawValue)]
+        ) { TripRole(rawValue: try $0.textAt(0)) }.first ?? nil
+    }
+
+    /// The trip as the account's feed shows it, or nil when the account is not a member.
+    static func tripEntry(_ trip: String, account: AccountID, db: some TripDatabase) throws -> TripEntryDTO? {
+        try db.historyRows(
+            """
+            SELECT t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision
+            FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
+            WHERE m.trip_id = $1 AND m.account_id = $2
+            """, [.text(trip), .int(account.rawValue)], map: tripEntry
+        ).first
+    }
+
+    /// A row whose first five columns are a trip's id, the member's wrapped key and role, and
+    /// the trip's `deleted` and revision.
+    static func tripEntry(_ row: any HistoryRow) throws -> TripEntryDTO {
+        TripEntryDTO(
+            id: try row.textAt(0), wrappedKey: try row.textAt(1), role: try row.textAt(2),
+            deleted: try row.boolAt(3), revision: Int(try row.int64At(4)))
+    }
+
+    /// The `item_id` column of a field: '' for the trip's own fields (a primary key column
+    /// cannot be NULL).
+    static func storedItem(_ item: String?) -> String { item ?? "" }
+
+    private static func optional(_ text: String?) -> HistoryValue { text.map(HistoryValue.text) ?? .null }
+}
+
+/// A trip's row: newest revision, the sequence number of its newest change, whether it is
+/// deleted, and its purge mark.
+struct TripRow: Sendable {
+    var revision: Int
+    var seq: Int64
+    var deleted: Bool
+    var purgedRevision: Int
+}
