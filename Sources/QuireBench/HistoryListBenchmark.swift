@@ -53,7 +53,11 @@ enum HistoryListBenchmark {
                 let history = try await reader.history(of: id)
                 guard history.unreadable == 0 else { throw BenchFailure("history-list: unreadable versions") }
                 let merged = NoteHistoryMerge.merged(server: history.versions, local: local)
-                return (try HistoryListJSON.encode(merged), merged.count)
+                // `quire history ID --json`'s encoding (Console.json's settings).
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                encoder.dateEncodingStrategy = .iso8601
+                return (try encoder.encode(merged.map(NoteVersionJSON.init)), merged.count)
             }
             let (response, fetch) = try await measureAsync { try await transport.send(bare) }
             guard response.status == 200 else { throw BenchFailure("history-list: bare GET got \(response.status)") }

@@ -1,8 +1,8 @@
 import Foundation
-import QuireClient
 
-/// A version as `history --json` prints it. The field names are a scripting contract.
-struct HistoryVersionJSON: Encodable {
+/// A version as `quire history --json` prints it. The field names are a scripting contract. In
+/// QuireClient so the benchmark does the command's work (the CLI is an executable target).
+public struct NoteVersionJSON: Encodable {
     /// The server's version number; null for a text only this device kept.
     var version: Int?
     /// What `--version` takes: `5`, or `L12`.
@@ -17,21 +17,21 @@ struct HistoryVersionJSON: Encodable {
     var current: Bool
     var onServer: Bool
 
-    init(_ version: NoteVersion) {
+    public init(_ version: NoteVersion) {
         self.version = version.version
         ref = version.reference
         savedAt = version.savedAt
         device = version.device
         title = version.title
         body = version.body
-        size = HistoryText.bytes(of: version)
+        size = version.title.utf8.count + version.body.utf8.count
         current = version.isCurrent
         onServer = version.version != nil
     }
 
     enum CodingKeys: String, CodingKey { case version, ref, savedAt, device, title, body, size, current, onServer }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)  // null, not absent
         try container.encode(ref, forKey: .ref)
