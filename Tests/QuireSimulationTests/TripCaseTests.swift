@@ -207,4 +207,17 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aForgottenDeleteSentAgainOffersBackAnEditItsDevicePulledAfterDeleting() async {
+        // Seed 5789: d2's delete and d0's title were both forgotten; d2 had pulled the title
+        // after deleting, which the resent delete took for having seen it.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .sync(device: 2), .trip(device: 2, .deleteItem(trip: 1, item: 2)), .backUpServer,
+            .trip(device: 0, .edit(trip: 3, item: 4, field: .title, token: 14, line: 0)), .sync(device: 0),
+            .sync(device: 2), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

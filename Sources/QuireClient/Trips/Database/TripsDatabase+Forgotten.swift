@@ -90,23 +90,14 @@ extension TripsDatabase {
         return (cursor, try uncheckedPositions(trip).map(Cursor.init))
     }
 
-    /// The trip's confirmed values by `item/field`.
-    func confirmedValues(_ trip: TripID) throws -> [String: String?] {
-        let rows = try connection.query(
-            "SELECT item_id, field, value FROM fields WHERE trip_id = ?", trip.description
-        ) { (key: $0.text(0) + "/" + $0.text(1), value: $0.optionalText(2)) }
-        return Dictionary(rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// After a snapshot from a server restored from a backup: the waiting changes' bases are
     /// revisions of the history it forgot, which may name other writes in the new one. Each goes
     /// back to being unsent (a frozen request is rebuilt, with a new opId) on a base of the new
     /// history: the field's revision when it still holds the value the edit started from, else
-    /// one below it (a conflict, for the person, or a clean notes merge); an item's delete on the
-    /// newest revision of the item whose values this device had seen, or below the first it had
-    /// not, so the delete offers that edit back to its editor (seed 2426). Inside the caller's
+    /// one below it (a conflict, for the person, or a clean notes merge); an item's delete on
+    /// none, so it offers every edit of the item back to its editor. Inside the caller's
     /// transaction.
-    func rebaseWaitingChanges(of trip: TripID, on snapshot: [PulledField], previous: [String: String?]) throws {
+    func rebaseWaitingChanges(of trip: TripID, on snapshot: [PulledField]) throws {
         let current = Dictionary(
             snapshot.map { ($0.item.storageKey + "/" + $0.field, $0) },
             uniquingKeysWith: { $0.revision > $1.revision ? $0 : $1 })
@@ -117,11 +108,10 @@ extension TripsDatabase {
             let key = op.item.storageKey
             let base: Int
             if op.item != nil, op.field == TripField.deleted.rawValue, op.value == TripFieldRules.deletedValue {
-                let fields = current.values.filter { $0.item?.description == key }
-                let unseen = fields.filter { field in
-                    previous[key + "/" + field.field].map { $0 != field.value } ?? true
-                }
-                base = unseen.map { $0.revision - 1 }.min() ?? fields.map(\.revision).max() ?? 0
+                // What the person had seen when deleting cannot be told on the new history's
+                // revisions (values pulled since are no proof): the delete offers every edit of
+                // the item back to its editor (seeds 2426, 6126, 5789).
+                base = 0
             } else if let field = current[key + "/" + op.field] {
                 base = field.value == op.baseValue ? field.revision : field.revision - 1
             } else {

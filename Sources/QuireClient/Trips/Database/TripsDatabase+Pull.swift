@@ -180,7 +180,6 @@ extension TripsDatabase {
             let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
             let own = try ownWrites(in: trip.id)
             let purged = serverForgot ? [:] : try purgedUnseen(trip.id, snapshot: fields, own: own)
-            let previous = try confirmedValues(trip.id)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             // This device's acknowledged writes the snapshot still holds stay marked as its own;
@@ -198,7 +197,7 @@ extension TripsDatabase {
                 // The forgotten writes join the waiting changes, and all of them go on the new
                 // history's bases (a forgotten delete too, seed 6126).
                 try resendForgottenWrites(fields, of: trip.id, own: own)
-                try rebaseWaitingChanges(of: trip.id, on: fields, previous: previous)
+                try rebaseWaitingChanges(of: trip.id, on: fields)
             }
             for (item, edited) in purged {
                 try storeDeleteConflict(trip: trip.id, item: item, edited: edited, deleteRevision: trip.revision)
