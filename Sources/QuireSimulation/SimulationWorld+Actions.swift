@@ -161,18 +161,7 @@ extension SimulationWorld {
     {
         let report = await (try device.engine).syncOnce()
         stats.syncs += 1
-        if let failure = report.failure, failure.kind == .storage {
-            throw SimulationFailure(
-                kind: .storage, message: "d\(device.index)'s sync failed on its database: \(failure.message)",
-                step: step)
-        }
-        if report.failure != nil { stats.failedSyncs += 1 }
-        stats.merges += report.merged
-        stats.conflictCopies += report.conflictCopies
-        stats.editsBeatDeletes += report.editsBeatDeletes
-        if report.fullResync { stats.fullResyncs += 1 }
-        stats.refused += report.refused
-        stats.reuploaded += report.reuploaded
+        try absorb(report, of: device, part: "sync", step: step)
         if device.transport.takeCrash() {
             try device.crash()
             stats.crashes += 1
@@ -190,6 +179,24 @@ extension SimulationWorld {
         }
         try await checkSession(of: device, step: step)
         return report
+    }
+
+    /// Counts what a sync part did; throws when it failed on the device's own database (never a
+    /// network fault's doing).
+    func absorb(_ report: SyncReport, of device: SimulationDevice, part: String, step: Int?) throws {
+        if let failure = report.failure, failure.kind == .storage {
+            throw SimulationFailure(
+                kind: .storage, message: "d\(device.index)'s \(part) failed on its database: \(failure.message)",
+                step: step)
+        }
+        if report.failure != nil { stats.failedSyncs += 1 }
+        stats.merges += report.merged
+        stats.conflictCopies += report.conflictCopies
+        stats.editsBeatDeletes += report.editsBeatDeletes
+        stats.tripConflicts += report.fieldConflicts
+        if report.fullResync { stats.fullResyncs += 1 }
+        stats.refused += report.refused
+        stats.reuploaded += report.reuploaded
     }
 
     /// A user's action on device `index`: reads its notes, acts, and tells the ledger what was

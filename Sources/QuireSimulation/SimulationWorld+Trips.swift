@@ -91,16 +91,7 @@ extension SimulationWorld {
     func syncTrips(of device: SimulationDevice, step: Int?) async throws -> SyncReport {
         let report = await (try device.tripsEngine).syncOnce()
         stats.tripSyncs += 1
-        if let failure = report.failure, failure.kind == .storage {
-            throw SimulationFailure(
-                kind: .storage, message: "d\(device.index)'s trips sync failed on its database: \(failure.message)",
-                step: step)
-        }
-        if report.failure != nil { stats.failedSyncs += 1 }
-        stats.tripConflicts += report.fieldConflicts
-        stats.merges += report.merged
-        if report.fullResync { stats.fullResyncs += 1 }
-        stats.refused += report.refused
+        try absorb(report, of: device, part: "trips sync", step: step)
         return report
     }
 
