@@ -20,7 +20,9 @@ extension RecordingStorage: TripStorage {
     ) async throws -> TripOpsResult {
         let result = try await inner.applyTripOps(
             request, trip: trip, account: account, fingerprint: fingerprint, now: now, record: record)
-        if case .applied = result {
+        // Decided and written: a resend after the purge forgot its op id finds its values
+        // already stored (or a conflict) and writes nothing, which is no second application.
+        if case .applied(_, let changed) = result, !changed.isEmpty {
             lock.withLock { appliedTripRequests.append(request.opId) }
         }
         return result

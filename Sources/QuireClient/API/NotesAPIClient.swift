@@ -80,7 +80,9 @@ public struct NotesAPIClient: NotesAPI {
         let response = try await authorized(request)
         switch response.status {
         case 200, 204:
-            return .accepted(version: nil)
+            // A replay (the first send's answer was lost) lets a copy a pull skipped meanwhile
+            // apply: another device wrote after the delete (seed 3395).
+            return .accepted(version: nil, replayed: response.headers["idempotent-replayed"] == "true")
         case 409:
             let conflict = try Self.decode(ConflictResponseDTO.self, from: response)
             return .conflict(conflict.note, baseKnown: conflict.baseKnown)
