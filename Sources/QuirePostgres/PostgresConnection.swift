@@ -132,8 +132,14 @@ public final class PostgresConnection: @unchecked Sendable {
         do {
             value = try body()
         } catch {
-            // A broken connection cannot roll back, and the server rolls back when it notices.
-            try? execute("ROLLBACK")
+            do {
+                try execute("ROLLBACK")
+            } catch {
+                // The transaction must not outlive this call on a pooled connection: a new
+                // session ends it (the server rolls the old one back), and a connection that
+                // cannot make one is unhealthy, which the pool replaces before lending it again.
+                _ = reconnect()
+            }
             throw error
         }
         try execute("COMMIT")
