@@ -93,7 +93,15 @@
             let poll = Task {
                 try await transport.send(authorized("GET", WireRoutes.changes + "?limit=1&wait=20", timeout: 30))
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // The server holds it: its waiter gauge says so.
+            let client = transport
+            #expect(
+                await eventually(timeout: 10) {
+                    let metrics = try? await client.send(
+                        TransportRequest(method: "GET", path: "/metrics", timeout: 5))
+                    return metrics.map { String(decoding: $0.body, as: UTF8.self).contains("quire_longpoll_waiters 1") }
+                        ?? false
+                })
             let started = Date()
             poll.cancel()
 

@@ -233,7 +233,11 @@ extension SyncControllerTests {
         let controller = SyncController(parts: [part], clock: clock, longPollWait: 20)
         await controller.start()
         #expect(await eventually { part.pollCount == 1 })
-        try await Task.sleep(for: .milliseconds(200))
+        // The loop waits out the pause on the clock, instead of asking again.
+        #expect(
+            await eventually {
+                clock.nextDeadline.map { clock.now.duration(to: $0) == SyncController.earlyEmptyPause } ?? false
+            })
         #expect(part.pollCount == 1)
 
         clock.advance(by: SyncController.earlyEmptyPause)
