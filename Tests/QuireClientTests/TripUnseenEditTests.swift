@@ -76,4 +76,32 @@ import Testing
         let conflict = try #require(try await laptop.database.conflicts().first)
         #expect(conflict.editedValues == [.location: "Time Out Market"])
     }
+
+    @Test func restoringAnEditWhoseFieldChangedUnseenAsksInsteadOfReplacing() async throws {
+        // 10-device seed 29: the laptop's start time met the phone's delete, and the pull brought
+        // the tablet's start time, applied before the delete and never shown on the laptop.
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, _, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        let tablet = try cluster.addDevice("tablet")
+        #expect(await tablet.sync().succeeded)
+        try await tablet.database.editItem(lunch, [.start: Lisbon.noon])
+        #expect(await tablet.sync().succeeded)
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+        try await laptop.database.editItem(lunch, [.start: Lisbon.one])
+        #expect(await laptop.sync().succeeded)
+        let offer = try #require(try await laptop.database.conflicts().first)
+        #expect(offer.edits?[.start] == TripEditedValue(Lisbon.one, startedFrom: .init(nil)))
+
+        // Restoring brings the item back and asks about the start time, with both values.
+        try await laptop.database.restoreItem(lunch)
+        #expect(await laptop.sync().succeeded)
+        let asked = try #require(try await laptop.database.conflicts().first)
+        #expect(asked.field == .start && !asked.isDeletedWhileEdited)
+        #expect(asked.mine == Lisbon.one && asked.theirs == Lisbon.noon)
+        #expect(await tablet.sync().succeeded)
+        #expect(try await tablet.item(lunch)?.isDeleted == false)
+        #expect(try await tablet.item(lunch)?.start?.fieldValue == Lisbon.noon)
+    }
 }

@@ -171,7 +171,7 @@ struct TripViewModelTests {
         lunch.fields[.deleted] = Self.field("true")
         lunch.fields[.deleted]?.conflict = TripFieldConflict(
             trip: Self.trip, item: Self.lunch, field: .deleted, mine: "false", theirs: "true", theirRevision: 6,
-            editedValues: [.title: "Long lunch"])
+            edits: [.title: TripEditedValue("Long lunch", startedFrom: nil)])
         let screen = Screen(Self.lisbon([], deleted: [lunch]))
         defer { screen.stop() }
         try await screen.start()

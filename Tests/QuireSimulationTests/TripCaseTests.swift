@@ -220,4 +220,21 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func restoringSendsEachEditOnTheValueItStartedFrom() async {
+        // 10-device seed 29: d0's start time met d1's delete; the pull then brought d2's start
+        // time, applied before the delete, which d0 never showed. Restoring sent d0's start on
+        // that revision and replaced d2's without a conflict.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0), .sync(device: 2),
+            .sync(device: 1), .trip(device: 2, .edit(trip: 3, item: 0, field: .start, token: 70, line: 0)),
+            .trip(device: 1, .add(trip: 3, token: 72, timed: true, place: 7)), .sync(device: 2),
+            .trip(device: 1, .deleteItem(trip: 1, item: 3)), .sync(device: 1),
+            .trip(device: 0, .edit(trip: 2, item: 4, field: .start, token: 105, line: 0)), .sync(device: 0),
+            .trip(device: 0, .resolve(conflict: 3, keep: .mine)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -13,12 +13,13 @@ public struct TripFieldConflict: Sendable, Hashable {
     public var theirs: String?
     public var theirRevision: Int
     /// For an edit that met the item's delete (`field` is `.deleted`): the fields this device had
-    /// edited, and their values, which restoring brings back. nil for an ordinary conflict.
-    public var editedValues: [TripField: String?]?
+    /// edited, with their values and what each started from, which restoring brings back. nil
+    /// for an ordinary conflict.
+    public var edits: [TripField: TripEditedValue]?
 
     public init(
         trip: TripID, item: ItemID?, field: TripField, mine: String?, theirs: String?, theirRevision: Int,
-        editedValues: [TripField: String?]? = nil
+        edits: [TripField: TripEditedValue]? = nil
     ) {
         self.trip = trip
         self.item = item
@@ -26,9 +27,12 @@ public struct TripFieldConflict: Sendable, Hashable {
         self.mine = mine
         self.theirs = theirs
         self.theirRevision = theirRevision
-        self.editedValues = editedValues
+        self.edits = edits
     }
 
+    /// The values of ``edits``: what restoring the item brings back.
+    public var editedValues: [TripField: String?]? { edits?.mapValues(\.value) }
+
     /// The item was deleted on another device while this one edited it: the delete won.
-    public var isDeletedWhileEdited: Bool { editedValues != nil }
+    public var isDeletedWhileEdited: Bool { edits != nil }
 }

@@ -123,10 +123,7 @@ extension TripsDatabase {
             == TripFieldRules.deletedValue
         try deleteConflict(trip: trip, item: item.description, field: TripField.deleted.rawValue)
         try queueChange(trip: trip, item: item, field: .deleted, value: TripFieldRules.restoredValue)
-        let edited = conflict?.editedValues ?? [:]
-        for (field, value) in edited.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try queueChange(trip: trip, item: item, field: field, value: value)
-        }
+        try queueEdits(conflict?.edits ?? [:], trip: trip, item: item)
         // The item as this device holds it goes too: a purge may have taken every field of it
         // from the server, and restoring makes the item again from what is sent (seed 6427).
         // Where the server still has a value, the same one applies without a new revision.
@@ -149,21 +146,21 @@ extension TripsDatabase {
     private func keepEditsOfDeletedItem(_ op: TripsStoredOp, deleteRevision: Int) throws {
         let key = op.item.storageKey
         let existing = try storedConflict(trip: op.trip, item: op.item, field: .deleted)
-        var edited: [String: String?] = [:]
+        var edited: [String: TripEditedValue] = [:]
         // This device's acknowledged edits of the item come back with the restore too: the
         // conflict's answer does not say what the delete had seen (seed 252: a title applied
         // before the delete was lost when a later edit met the delete).
         for write in try ownWrites(in: op.trip) where write.item == key && write.field != TripField.deleted.rawValue {
-            edited[write.field] = write.value
+            edited[write.field] = write.asEdit
         }
-        for (field, value) in existing?.editedValues ?? [:] { edited[field.rawValue] = value }
-        edited[op.field] = op.value
+        for (field, edit) in existing?.edits ?? [:] { edited[field.rawValue] = edit }
+        edited[op.field] = op.asEdit
         let unsent = try connection.query(
             TripsStoredOp.select
                 + " WHERE trip_id = ? AND item_id = ? AND field != 'deleted' AND request_id IS NULL ORDER BY seq",
             bindings: [op.trip.description, key], map: TripsStoredOp.read)
         for later in unsent {
-            edited[later.field] = later.value
+            edited[later.field] = later.asEdit
             try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq)
         }
         try storeDeleteConflict(trip: op.trip, item: key, edited: edited, deleteRevision: deleteRevision)
@@ -175,11 +172,25 @@ extension TripsDatabase {
 
     /// The item's one delete conflict ("This item was deleted. Restore it?") with `edited`, the
     /// fields restoring brings back.
-    func storeDeleteConflict(trip: TripID, item: String, edited: [String: String?], deleteRevision: Int) throws {
-        let json = String(decoding: try JSONEncoder().encode(edited), as: UTF8.self)
+    func storeDeleteConflict(
+        trip: TripID, item: String, edited: [String: TripEditedValue], deleteRevision: Int
+    ) throws {
         try storeConflict(
             trip: trip, item: item, field: TripField.deleted.rawValue, mine: TripFieldRules.restoredValue,
-            theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, edited: json)
+            theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, edited: try Self.editsJSON(edited))
+    }
+
+    /// A delete conflict's edits as its `edited_values` column holds them, by field name.
+    static func editsJSON(_ edited: [String: TripEditedValue]) throws -> String {
+        String(decoding: try JSONEncoder().encode(edited), as: UTF8.self)
+    }
+
+    /// Queues a restored item's edits, in the order of their fields' names; each goes on what
+    /// its value started from (``queueChange(trip:item:field:value:startedFrom:)``).
+    func queueEdits(_ edits: [TripField: TripEditedValue], trip: TripID, item: ItemID) throws {
+        for (field, edit) in edits.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try queueChange(trip: trip, item: item, field: field, value: edit.value, startedFrom: edit.startedFrom)
+        }
     }
 
     func storedConflict(trip: TripID, item: ItemID?, field: TripField) throws -> TripFieldConflict? {

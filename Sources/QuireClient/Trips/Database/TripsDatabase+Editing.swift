@@ -107,7 +107,10 @@ extension TripsDatabase {
     /// - Otherwise a new row is queued on the field's confirmed revision; if a change of the field
     ///   is in flight, the new row's base moves to that change's revision when it is acknowledged.
     /// - A newer edit supersedes a change the server refused, and settles a conflict on the field.
-    func queueChange(trip: TripID, item: ItemID?, field: TripField, value: String?) throws {
+    func queueChange(
+        trip: TripID, item: ItemID?, field: TripField, value: String?,
+        startedFrom: TripEditedValue.StartingValue? = nil
+    ) throws {
         let key = item.storageKey
         try connection.run(
             "DELETE FROM outbox WHERE trip_id = ? AND item_id = ? AND field = ? AND rejected = 1",
@@ -139,12 +142,20 @@ extension TripsDatabase {
         // is the first value of a field of an item the server has, so an item deleted and purged
         // meanwhile is not made again from that one field (the server answers the delete).
         let isItemDelete = field == .deleted && value == TripFieldRules.deletedValue
-        let base =
+        var base =
             item != nil && (isItemDelete || confirmed == nil)
             ? try seenRevision(trip: trip, item: key) : serverRevision
+        var baseValue = confirmed?.value
+        // A restored edit whose field took another value since it was typed (pulled while the
+        // item was deleted, never shown here) goes one revision below the server's: the server
+        // answers a conflict for the person, or the notes merge on what the edit started from
+        // (10-device seed 29: the restore replaced a start time this device never showed).
+        if let startedFrom, let confirmed, confirmed.value != startedFrom.value {
+            base = confirmed.revision - 1
+            baseValue = startedFrom.value
+        }
         try insertOp(
-            trip: trip, item: key, field: field.name, value: value, baseRevision: base,
-            baseValue: confirmed?.value)
+            trip: trip, item: key, field: field.name, value: value, baseRevision: base, baseValue: baseValue)
     }
 
     /// The newest confirmed revision of any field of the item: what this device has seen of it.

@@ -266,16 +266,13 @@ extension TripsDatabase {
         let key = field.item.storageKey
         if conflict.isDeletedWhileEdited, field.value == TripFieldRules.restoredValue, let item = field.item {
             try deleteConflict(trip: trip, item: key, field: field.field)
-            for (edited, value) in (conflict.editedValues ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                try queueChange(trip: trip, item: item, field: edited, value: value)
-            }
+            try queueEdits(conflict.edits ?? [:], trip: trip, item: item)
         } else if conflict.mine == field.value {
             try deleteConflict(trip: trip, item: key, field: field.field)
         } else {
             // A delete conflict keeps the edits it holds for restoring.
-            let edited = try conflict.editedValues.map { values in
-                let byName = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
-                return String(decoding: try JSONEncoder().encode(byName), as: UTF8.self)
+            let edited = try conflict.edits.map { edits in
+                try Self.editsJSON(Dictionary(uniqueKeysWithValues: edits.map { ($0.key.rawValue, $0.value) }))
             }
             try storeConflict(
                 trip: trip, item: key, field: field.field, mine: conflict.mine, theirs: field.value,

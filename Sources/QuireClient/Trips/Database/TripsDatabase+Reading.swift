@@ -160,15 +160,15 @@ extension TripsDatabase {
     /// A conflict row; nil for a field this device does not know.
     static func conflict(_ row: SQLiteRow) throws -> TripFieldConflict? {
         guard let trip = TripID(row.text(0)), let field = TripField(rawValue: row.text(2)) else { return nil }
-        var edited: [TripField: String?]?
+        var edits: [TripField: TripEditedValue]?
         if let json = row.optionalText(6) {
-            let named = try JSONDecoder().decode([String: String?].self, from: Data(json.utf8))
-            edited = Dictionary(
-                uniqueKeysWithValues: named.compactMap { name, value in TripField(rawValue: name).map { ($0, value) } })
+            let named = try JSONDecoder().decode([String: TripEditedValue].self, from: Data(json.utf8))
+            edits = Dictionary(
+                uniqueKeysWithValues: named.compactMap { name, edit in TripField(rawValue: name).map { ($0, edit) } })
         }
         return TripFieldConflict(
             trip: trip, item: ItemID(row.text(1)), field: field, mine: row.optionalText(3),
-            theirs: row.optionalText(4), theirRevision: row.int(5), editedValues: edited)
+            theirs: row.optionalText(4), theirRevision: row.int(5), edits: edits)
     }
 
     // MARK: - Counts and the status

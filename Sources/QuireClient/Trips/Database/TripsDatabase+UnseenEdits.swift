@@ -12,6 +12,9 @@ extension TripsDatabase {
         var revision: Int
         /// The value the write replaced.
         var replaced: String? = nil
+
+        /// The write as an edit to restore: the server took it, so it started from itself.
+        var asEdit: TripEditedValue { TripEditedValue(value, startedFrom: .init(value)) }
     }
 
     /// The trip's fields (its own and its items') whose confirmed value is this device's own
@@ -41,21 +44,24 @@ extension TripsDatabase {
             $0.item == item.description && $0.field != TripField.deleted.rawValue
                 && $0.revision > (seenRevision ?? deleteRevision) && $0.revision < deleteRevision
         }
+        // A conflict's own value started from the server's, which it was shown beside.
         let waiting = try connection.query(
-            "SELECT field, mine FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
+            "SELECT field, mine, theirs FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
             trip.description, item.description
-        ) { (field: $0.text(0), mine: $0.optionalText(1)) }
+        ) { (field: $0.text(0), edit: TripEditedValue($0.optionalText(1), startedFrom: .init($0.optionalText(2)))) }
         // A change the server refused stays shown on a live item; on a deleted one it would be
         // shown nowhere (seed 366).
         let refused = try connection.query(
-            "SELECT field, value FROM outbox WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'",
-            trip.description, item.description
-        ) { (field: $0.text(0), value: $0.optionalText(1)) }
+            """
+            SELECT field, value, base_value FROM outbox
+            WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'
+            """, trip.description, item.description
+        ) { (field: $0.text(0), edit: TripEditedValue($0.optionalText(1), startedFrom: .init($0.optionalText(2)))) }
         guard !unseen.isEmpty || !waiting.isEmpty || !refused.isEmpty else { return }
-        var edited: [String: String?] = [:]
-        for write in unseen { edited[write.field] = write.value }
-        for change in refused { edited[change.field] = change.value }
-        for conflict in waiting { edited[conflict.field] = conflict.mine }
+        var edited: [String: TripEditedValue] = [:]
+        for write in unseen { edited[write.field] = write.asEdit }
+        for change in refused { edited[change.field] = change.edit }
+        for conflict in waiting { edited[conflict.field] = conflict.edit }
         try connection.run(
             "DELETE FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'", trip.description,
             item.description)
@@ -63,8 +69,8 @@ extension TripsDatabase {
             "DELETE FROM outbox WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'",
             trip.description, item.description)
         // An edit the delete met on the way is newer than the acknowledged one it replaced.
-        for (field, value) in try storedConflict(trip: trip, item: item, field: .deleted)?.editedValues ?? [:] {
-            edited[field.rawValue] = value
+        for (field, edit) in try storedConflict(trip: trip, item: item, field: .deleted)?.edits ?? [:] {
+            edited[field.rawValue] = edit
         }
         try storeDeleteConflict(trip: trip, item: item.description, edited: edited, deleteRevision: deleteRevision)
     }
@@ -72,19 +78,22 @@ extension TripsDatabase {
     /// The items this device held live, with acknowledged writes of its own, that a snapshot no
     /// longer has: deleted on another device and purged before this one saw the delete (a device
     /// offline longer than the retention). Whether the delete had seen the writes cannot be
-    /// told any more, so they are offered back to restore, by item (seed 5661).
-    func purgedUnseen(_ trip: TripID, snapshot: [PulledField], own: [OwnWrite]) throws -> [String: [String: String?]] {
+    /// told any more, so they are offered back to restore, by item (seed 5661), on whatever the
+    /// field holds then (the purge took what they started from).
+    func purgedUnseen(
+        _ trip: TripID, snapshot: [PulledField], own: [OwnWrite]
+    ) throws -> [String: [String: TripEditedValue]] {
         let present = Set(snapshot.compactMap { $0.item?.description })
         let deletedHere = Set(
             try connection.query(
                 "SELECT item_id FROM fields WHERE trip_id = ? AND field = 'deleted' AND value = 'true'",
                 trip.description, map: { $0.text(0) }))
-        var purged: [String: [String: String?]] = [:]
+        var purged: [String: [String: TripEditedValue]] = [:]
         for write in own
         where !write.item.isEmpty && write.field != TripField.deleted.rawValue && !present.contains(write.item)
             && !deletedHere.contains(write.item)
         {
-            purged[write.item, default: [:]][write.field] = write.value
+            purged[write.item, default: [:]][write.field] = TripEditedValue(write.value, startedFrom: nil)
         }
         return purged
     }

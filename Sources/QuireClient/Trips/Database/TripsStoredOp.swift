@@ -19,6 +19,9 @@ package struct TripsStoredOp: Sendable, Hashable {
 
     package var isUnsent: Bool { requestID == nil && rejectedReason == nil }
 
+    /// The op as an edit to restore, started from its base.
+    var asEdit: TripEditedValue { TripEditedValue(value, startedFrom: .init(baseValue)) }
+
     static let select = """
         SELECT seq, trip_id, item_id, field, value, base_revision, base_value, request_id,
                sealed_value, value_hash, rejected, rejected_reason, attempts
