@@ -104,4 +104,55 @@ import Testing
         #expect(try await tablet.item(lunch)?.isDeleted == false)
         #expect(try await tablet.item(lunch)?.start?.fieldValue == Lisbon.noon)
     }
+
+    @Test func anEditWhoseReplyWasLostIsOfferedBackWhenItsAnswerComesAfterItsPull() async throws {
+        // Seed 3550: the laptop's reply was lost and its pull brought its own value as another
+        // device's; the resend's answer then found the value held and did not mark it as the
+        // laptop's own, so the phone's unseeing delete offered nothing back.
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, _, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        try await laptop.database.editItem(lunch, [.location: "Time Out Market"])
+        laptop.transport.enqueue(.dropReply)
+        #expect(await !laptop.sync().succeeded)
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+
+        #expect(await laptop.sync().succeeded)
+        let offer = try #require(try await laptop.database.conflicts().first)
+        #expect(offer.isDeletedWhileEdited)
+        #expect(offer.editedValues == [.location: "Time Out Market"])
+    }
+
+    @Test func anEditWhoseAnswerComesAfterTheDeleteArrivedIsOfferedBack() async throws {
+        // The other order: the resend is lost too, the pull brings the phone's delete while the
+        // edit waits for its answer, and the answer says the server applied it before the delete.
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let clock = ManualClock()
+        let start = Date()
+        let phone = try cluster.addDevice("phone")
+        let laptop = try cluster.addDevice("laptop") {
+            start.addingTimeInterval(Double(clock.now.offset.components.seconds))
+        }
+        let trip = try await phone.database.createTrip(title: "Lisbon", startDate: LocalDate("2027-06-09"))
+        let lunch = try await phone.database.addItem(to: trip, [.title: "Lunch", .kind: "meal", .order: "a"])
+        #expect(await phone.sync().succeeded)
+        #expect(await laptop.sync().succeeded)
+        try await laptop.database.editItem(lunch, [.location: "Time Out Market"])
+        laptop.transport.enqueue(.dropReply)
+        #expect(await !laptop.sync().succeeded)
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+        laptop.transport.enqueue(.dropRequest)
+        #expect(await !laptop.sync().succeeded)
+        #expect(try await laptop.item(lunch)?.isDeleted == true)
+
+        // The second failure holds the request back for its retry delay (2 s).
+        clock.advance(by: .seconds(Int(ChangeRetry.delay(afterAttempts: 2)) + 1))
+        #expect(await laptop.sync().succeeded)
+        let offer = try #require(try await laptop.database.conflicts().first)
+        #expect(offer.isDeletedWhileEdited)
+        #expect(offer.editedValues == [.location: "Time Out Market"])
+    }
 }

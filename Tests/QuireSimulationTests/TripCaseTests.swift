@@ -237,4 +237,40 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anEditWhoseReplyWasLostComesBackFromAnUnseeingDelete() async {
+        // Seed 3550: d1's reply was lost and its pull brought its own location as another
+        // device's; the resend's answer did not mark it as d1's own, so d0's delete, which never
+        // saw it, offered nothing back.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0),
+            .append(device: 2, note: 2, token: 7), .reconnect(device: 0),
+            .trip(device: 0, .deleteItem(trip: 3, item: 7)),
+            .rename(device: 0, note: 4, token: 23), .append(device: 2, note: 5, token: 24),
+            .rename(device: 2, note: 3, token: 25), .concurrentSync(device: 1), .fault(device: 1, .throttled),
+            .fault(device: 1, .dropReply),
+            .trip(device: 1, .edit(trip: 0, item: 7, field: .location, token: 30, line: 0)),
+            .sync(device: 1),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func restoringAnItemAsksItsWaitingConflictAgain() async {
+        // Seed 7288: d1's start time waited as "Keep mine?" beside d0's when d2 deleted the item;
+        // restoring it sent d1's start on d0's, which d1 no longer showed, and d0's was lost.
+        let plan: [SimulationAction] = [
+            .create(device: 1, token: 2, lines: 2), .sync(device: 1), .trip(device: 0, .create(token: 3)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0), .sync(device: 2),
+            .sync(device: 1), .trip(device: 1, .edit(trip: 3, item: 5, field: .start, token: 8, line: 0)),
+            .fault(device: 2, .poisonNote(count: 2)), .fault(device: 2, .refuseWrite(422)),
+            .trip(device: 0, .edit(trip: 2, item: 7, field: .start, token: 11, line: 0)),
+            .editLine(device: 2, note: 1, line: 2, token: 13), .trip(device: 2, .deleteItem(trip: 1, item: 7)),
+            .concurrentSync(device: 2), .sync(device: 0), .sync(device: 1), .sync(device: 2), .sync(device: 1),
+            .trip(device: 1, .resolve(conflict: 1, keep: .mine)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

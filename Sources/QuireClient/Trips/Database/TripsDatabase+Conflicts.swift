@@ -59,7 +59,7 @@ extension TripsDatabase {
                 if let later { try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq) }
                 try storeConflict(
                     trip: op.trip, item: key, field: op.field, mine: mine, theirs: theirs, theirRevision: theirRevision,
-                    edited: nil)
+                    mineBase: later?.baseValue ?? op.baseValue, edited: nil)
                 return .asked
             }
         }
@@ -177,7 +177,8 @@ extension TripsDatabase {
     ) throws {
         try storeConflict(
             trip: trip, item: item, field: TripField.deleted.rawValue, mine: TripFieldRules.restoredValue,
-            theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, edited: try Self.editsJSON(edited))
+            theirs: TripFieldRules.deletedValue, theirRevision: deleteRevision, mineBase: nil,
+            edited: try Self.editsJSON(edited))
     }
 
     /// A delete conflict's edits as its `edited_values` column holds them, by field name.
@@ -199,17 +200,20 @@ extension TripsDatabase {
             item.storageKey, field.rawValue, map: Self.conflict) ?? nil
     }
 
+    /// Stores a conflict waiting for the person; `mineBase`: the value `mine` started from.
     func storeConflict(
         trip: TripID, item: String, field: String, mine: String?, theirs: String?, theirRevision: Int,
-        edited: String?
+        mineBase: String?, edited: String?
     ) throws {
         try connection.run(
             """
-            INSERT INTO conflicts (trip_id, item_id, field, mine, theirs, their_revision, edited_values, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO conflicts (trip_id, item_id, field, mine, theirs, their_revision, mine_base, edited_values,
+                created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET mine = excluded.mine, theirs = excluded.theirs,
-                their_revision = excluded.their_revision, edited_values = excluded.edited_values
-            """, trip.description, item, field, mine, theirs, theirRevision, edited,
+                their_revision = excluded.their_revision, mine_base = excluded.mine_base,
+                edited_values = excluded.edited_values
+            """, trip.description, item, field, mine, theirs, theirRevision, mineBase, edited,
             now().timeIntervalSinceReferenceDate)
     }
 

@@ -55,7 +55,7 @@ extension TripsDatabase {
             }
             try storeConflict(
                 trip: trip, item: write.item, field: write.field, mine: write.value, theirs: current.value,
-                theirRevision: current.revision, edited: nil)
+                theirRevision: current.revision, mineBase: write.replaced, edited: nil)
         }
     }
 }

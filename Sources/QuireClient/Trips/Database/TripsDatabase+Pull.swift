@@ -245,7 +245,8 @@ extension TripsDatabase {
     private func applyPulled(_ trip: TripID, _ field: PulledField) throws -> Bool {
         guard
             try storeConfirmed(
-                trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision)
+                trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision,
+                seenRevision: field.seenRevision)
         else { return false }
         try keepConflictInStep(trip, field)
         if let item = field.item, field.isItemTombstone {
@@ -270,13 +271,11 @@ extension TripsDatabase {
         } else if conflict.mine == field.value {
             try deleteConflict(trip: trip, item: key, field: field.field)
         } else {
-            // A delete conflict keeps the edits it holds for restoring.
-            let edited = try conflict.edits.map { edits in
-                try Self.editsJSON(Dictionary(uniqueKeysWithValues: edits.map { ($0.key.rawValue, $0.value) }))
-            }
-            try storeConflict(
-                trip: trip, item: key, field: field.field, mine: conflict.mine, theirs: field.value,
-                theirRevision: field.revision, edited: edited)
+            // It shows the server's newest value; this device's value, what it started from and
+            // the edits a delete conflict holds for restoring stay.
+            try connection.run(
+                "UPDATE conflicts SET theirs = ?, their_revision = ? WHERE trip_id = ? AND item_id = ? AND field = ?",
+                field.value, field.revision, trip.description, key, field.field)
         }
     }
 }

@@ -145,9 +145,14 @@ extension TripsDatabase {
         try write {
             guard let op = try storedOp(seq) else { return }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
-            try storeConfirmed(
+            let stored = try storeConfirmed(
                 trip: op.trip, item: op.item, field: op.field, value: op.value, revision: revision, mine: true,
                 replacing: op.baseValue)
+            if stored, let item = op.item, op.field != TripField.deleted.rawValue {
+                try offerIfDeletedSince(
+                    OwnWrite(item: item.description, field: op.field, value: op.value, revision: revision),
+                    trip: op.trip, item: item)
+            }
             try connection.run(
                 """
                 UPDATE outbox SET base_revision = ?, base_value = ?
@@ -217,11 +222,12 @@ extension TripsDatabase {
     /// Stores the server's value of a field when it is newer than the one held (applying by
     /// (item, field, revision) ignores anything not newer); makes the item
     /// known. `mine`: the value is this device's own write, acknowledged (an edit an item's delete
-    /// may not have seen). Returns whether it stored it.
+    /// may not have seen); it marks the value held at that revision too, which a pull brought
+    /// while the answer was lost (seed 3550). Returns whether it stored it.
     @discardableResult
     func storeConfirmed(
         trip: TripID, item: ItemID?, field: String, value: String?, revision: Int, mine: Bool = false,
-        replacing baseValue: String? = nil
+        replacing baseValue: String? = nil, seenRevision: Int? = nil
     ) throws -> Bool {
         if let item {
             try connection.run(
@@ -230,12 +236,15 @@ extension TripsDatabase {
         }
         return try connection.run(
             """
-            INSERT INTO fields (trip_id, item_id, field, value, revision, mine, mine_base)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO fields (trip_id, item_id, field, value, revision, mine, mine_base, seen_revision)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, revision = excluded.revision,
-                mine = excluded.mine, mine_base = excluded.mine_base
+                mine = excluded.mine, mine_base = excluded.mine_base, seen_revision = excluded.seen_revision
             WHERE excluded.revision > fields.revision
-            """, trip.description, item.storageKey, field, value, revision, mine, mine ? baseValue : nil) > 0
+               OR (excluded.mine AND NOT fields.mine AND excluded.revision = fields.revision
+                   AND excluded.value IS fields.value)
+            """, trip.description, item.storageKey, field, value, revision, mine, mine ? baseValue : nil,
+            seenRevision) > 0
     }
 
     /// Marks every waiting change of the trip refused (the server will not take the trip itself),

@@ -44,9 +44,10 @@ extension TripsDatabase {
             $0.item == item.description && $0.field != TripField.deleted.rawValue
                 && $0.revision > (seenRevision ?? deleteRevision) && $0.revision < deleteRevision
         }
-        // A conflict's own value started from the server's, which it was shown beside.
+        // A conflict's own value keeps what it started from: restoring the item asks the
+        // conflict's question again instead of answering it (seed 7288).
         let waiting = try connection.query(
-            "SELECT field, mine, theirs FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
+            "SELECT field, mine, mine_base FROM conflicts WHERE trip_id = ? AND item_id = ? AND field != 'deleted'",
             trip.description, item.description
         ) { (field: $0.text(0), edit: TripEditedValue($0.optionalText(1), startedFrom: .init($0.optionalText(2)))) }
         // A change the server refused stays shown on a live item; on a deleted one it would be
@@ -73,6 +74,21 @@ extension TripsDatabase {
             edited[field.rawValue] = edit
         }
         try storeDeleteConflict(trip: trip, item: item.description, edited: edited, deleteRevision: deleteRevision)
+    }
+
+    /// `write`'s answer came after the item's delete from another device arrived (its reply was
+    /// lost and the resend answered later): when the delete had not seen it, it is offered back
+    /// as it would have been had the answer come first. Inside the caller's transaction.
+    func offerIfDeletedSince(_ write: OwnWrite, trip: TripID, item: ItemID) throws {
+        let tombstone = try connection.queryFirst(
+            """
+            SELECT revision, seen_revision FROM fields
+            WHERE trip_id = ? AND item_id = ? AND field = 'deleted' AND value = 'true' AND mine = 0
+            """, trip.description, item.description
+        ) { (revision: $0.int(0), seen: $0.optionalInt(1)) }
+        guard let tombstone, tombstone.revision > write.revision else { return }
+        try offerUnseenEdits(
+            trip: trip, item: item, deleteRevision: tombstone.revision, seenRevision: tombstone.seen, own: [write])
     }
 
     /// The items this device held live, with acknowledged writes of its own, that a snapshot no

@@ -5,7 +5,24 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, rememberOwnWrites]
+        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw]
+    }
+
+    // MARK: - 3: what an item's delete had seen, and what a conflict's own value started from
+
+    /// - `fields.seen_revision`: for an item's tombstone, the newest revision of the item its
+    ///   deleting device had seen (the server's `seenRevision`), so an answer for this device's
+    ///   edit that comes after the delete arrived (a lost reply, resent) can tell whether the
+    ///   delete saw it. NULL elsewhere, and for tombstones pulled before: taken as having seen all.
+    /// - `conflicts.mine_base`: the value this device's own value started from, so a conflict
+    ///   that joins an item's delete conflict is asked again when the item is restored, not
+    ///   settled by the restore (seed 7288). NULL for conflicts stored before.
+    static func keepWhatEachDeleteSaw(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE fields ADD COLUMN seen_revision INTEGER;
+            ALTER TABLE conflicts ADD COLUMN mine_base TEXT;
+            """)
     }
 
     // MARK: - 2: this device's own acknowledged writes, and the position they left each trip at
