@@ -29,10 +29,15 @@
             transport = CurlTransport(baseURL: host.baseURL, trust: ServerTrust(caFile: ca.certificate.path))
         }
 
-        private func changes(since cursor: String, wait: Int) -> TransportRequest {
-            TransportRequest(
-                method: "GET", path: WireRoutes.changes + "?since=\(cursor)&wait=\(wait)",
+        /// A 30 s long-poll through TLS, once the server holds it (its connection suspended).
+        private func waitingLongPoll() async throws -> Task<TransportResponse, any Error> {
+            let cursor = try await harness.changes(token: token).nextCursor
+            let request = TransportRequest(
+                method: "GET", path: WireRoutes.changes + "?since=\(cursor)&wait=30",
                 headers: ["Authorization": "Bearer \(token)"], timeout: 40)
+            let poll = Task { [transport] in try await transport.send(request) }
+            try #require(await eventually(timeout: .seconds(30)) { await harness.server.notifier.waiterCount == 1 })
+            return poll
         }
 
         @Test func servesHTTPSOnlyToAClientThatTrustsItsCA() async throws {
@@ -57,9 +62,7 @@
 
         @Test func aLongPollWaitsSuspendedAndWakesOverTLS() async throws {
             defer { root.remove() }
-            let cursor = try await harness.changes(token: token).nextCursor
-            let poll = Task { [transport] in try await transport.send(changes(since: cursor, wait: 30)) }
-            try #require(await eventually(timeout: .seconds(30)) { await harness.server.notifier.waiterCount == 1 })
+            let poll = try await waitingLongPoll()
 
             let id = ServerHarness.uuid()
             _ = await harness.put(id, payload: "woken", base: nil, token: token)
@@ -73,9 +76,7 @@
 
         @Test func aLongPollWhoseClientHangsUpEndsOverTLS() async throws {
             defer { root.remove() }
-            let cursor = try await harness.changes(token: token).nextCursor
-            let poll = Task { [transport] in try await transport.send(changes(since: cursor, wait: 30)) }
-            try #require(await eventually(timeout: .seconds(30)) { await harness.server.notifier.waiterCount == 1 })
+            let poll = try await waitingLongPoll()
 
             poll.cancel()
 
