@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // The TLS library libmicrohttpd serves HTTPS with (Debian's is built with GnuTLS): the
+        // server checks a certificate and key with it before starting (`--tls-cert`, `--tls-key`).
+        .systemLibrary(
+            name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]),
         // The device's HTTP client on Linux (FoundationNetworking's URLSession spins a core while
         // a long-poll waits; see CurlTransport).
         .systemLibrary(
@@ -63,7 +67,7 @@ let package = Package(
         // MARK: - Server
         .target(
             name: "QuireServer",
-            dependencies: ["QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD"]),
+            dependencies: ["QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD", "CGnuTLS"]),
 
         // MARK: - Executables
         .executableTarget(

@@ -23,6 +23,19 @@ static inline int quire_mhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/* Whether this libmicrohttpd was built with TLS (HTTPS). Swift imports MHD_FEATURE without the
+   names of its cases. */
+static inline int quire_mhd_supports_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
+/* The connection's gnutls_session_t when the daemon serves HTTPS, else NULL. */
+static inline void *quire_mhd_tls_session(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    return info == NULL ? NULL : info->tls_session;
+}
+
 static inline void *quire_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);

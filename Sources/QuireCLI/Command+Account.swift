@@ -4,16 +4,21 @@ extension Command {
     static let account: [Command] = [
         Command(
             name: "register", group: .account, summary: "first device: create an account and sign this device in",
-            usage: "register URL USER [--password-stdin] [--device-name NAME]",
-            options: [.passwordStdin, .deviceName, .verbose],
-            examples: ["quire register http://127.0.0.1:8080 alice"],
-            details: "Asks for a new password twice on the terminal. Notes made before signing in join the account.",
+            usage: "register URL USER [--password-stdin] [--device-name NAME] [--ca-file FILE] [--insecure-http]",
+            options: [.passwordStdin, .deviceName, .caFile, .insecureHTTP, .verbose],
+            examples: [
+                "quire register https://notes.example.com alice",
+                "quire register https://192.168.1.20:8443 alice --ca-file home-ca.pem",
+            ],
+            details: "Asks for a new password twice on the terminal. Notes made before signing in join the account. "
+                + Self.serverTrustDetails,
             run: { try await $0.register($1) }),
         Command(
             name: "login", group: .account, summary: "every other device: sign in to the account",
-            usage: "login URL USER [--password-stdin] [--device-name NAME]",
-            options: [.passwordStdin, .deviceName, .verbose],
-            examples: ["quire login http://127.0.0.1:8080 alice"], run: { try await $0.login($1) }),
+            usage: "login URL USER [--password-stdin] [--device-name NAME] [--ca-file FILE] [--insecure-http]",
+            options: [.passwordStdin, .deviceName, .caFile, .insecureHTTP, .verbose],
+            examples: ["quire login https://notes.example.com alice"], details: Self.serverTrustDetails,
+            run: { try await $0.login($1) }),
         Command(
             name: "logout", group: .account, summary: "sign out and erase this device's notes",
             usage: "logout [--force]",
@@ -31,4 +36,10 @@ extension Command {
             details: "With --password-stdin: the current password, then the new one, one per line.",
             run: { try await $0.passwd($1) }),
     ]
+
+    /// What `register` and `login` say about https, --ca-file and --insecure-http.
+    static let serverTrustDetails =
+        "The URL is https:// (plain http:// only to this machine: 127.0.0.1, ::1, localhost). A self-hosted "
+        + "server's own certificate authority is given with --ca-file; this device keeps it and every later "
+        + "sync trusts only it."
 }

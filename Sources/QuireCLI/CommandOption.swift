@@ -29,4 +29,8 @@ struct CommandOption: Sendable {
     static let deviceName = CommandOption(
         "device-name", value: "NAME", "how other devices label this one's text (default: the host name)")
     static let verbose = CommandOption("verbose", short: "v", "also print the raw HTTP or network error codes")
+    static let caFile = CommandOption(
+        "ca-file", value: "FILE", "trust the server's certificate authority in FILE (PEM) instead of the system's")
+    static let insecureHTTP = CommandOption(
+        "insecure-http", "allow plain http:// to another machine (sign-in keys and tokens travel unencrypted)")
 }

@@ -6,15 +6,16 @@ import QuireClient
 extension QuireCommandLine {
     func register(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
-        let serverURL = try Self.serverURL(positionals[0])
+        let (serverURL, trust) = try Self.server(positionals[0], arguments)
         let device = try openDevice()
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .readNew("Choose a password for \(positionals[1]): ")
-        let session = try await talking(to: serverURL) {
+        let session = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.register(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL))
+                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
+                trust: trust)
         }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
@@ -23,15 +24,16 @@ extension QuireCommandLine {
 
     func login(_ arguments: Arguments) async throws {
         let positionals = try arguments.expectPositionals(["url", "username"])
-        let serverURL = try Self.serverURL(positionals[0])
+        let (serverURL, trust) = try Self.server(positionals[0], arguments)
         let device = try openDevice()
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .read("Password for \(positionals[1]): ")
-        let session = try await talking(to: serverURL) {
+        let session = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.login(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL))
+                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
+                trust: trust)
         }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
@@ -62,7 +64,7 @@ extension QuireCommandLine {
             }
         }
         let outcome = await AccountFlows.logout(
-            session: session, transport: LiveTransport.make(baseURL: session.serverURL))
+            session: session, transport: LiveTransport.make(baseURL: session.serverURL, trust: session.trust))
         if case .notConfirmed(let error) = outcome {
             guard arguments.flag("force") else {
                 throw CLIError(
@@ -85,10 +87,10 @@ extension QuireCommandLine {
         let reader = PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
         let current = try reader.read("Current password: ")
         let new = try reader.readNew("New password: ")
-        let updated = try await talking(to: session.serverURL) {
+        let updated = try await talking(to: session.serverURL, trust: session.trust) {
             try await AccountFlows.changePassword(
                 session: session, currentPassword: current, newPassword: new,
-                transport: LiveTransport.make(baseURL: session.serverURL))
+                transport: LiveTransport.make(baseURL: session.serverURL, trust: session.trust))
         }
         try await device.signIn(updated)
         console.out("Password changed. Other devices are signed out; sign them in with the new password.")
@@ -105,6 +107,36 @@ extension QuireCommandLine {
         return url
     }
 
+    /// The server URL of `register` or `login` and how to trust it (`--ca-file`, `--insecure-http`).
+    /// Refuses, before anything is sent: plain http:// to a host that is not this machine without
+    /// `--insecure-http` (64); `--ca-file` with an http:// URL (64); a CA file that cannot be read
+    /// or holds no certificate (74). The CA file is kept as an absolute path.
+    static func server(_ text: String, _ arguments: Arguments) throws -> (url: URL, trust: ServerTrust) {
+        let url = try serverURL(text)
+        var trust = ServerTrust(allowsInsecureHTTP: arguments.flag("insecure-http"))
+        if case .insecureHTTP(let host) = trust.refusal(of: url) {
+            throw CLIError(
+                code: .usage,
+                message: "refusing plain http:// to \(host), which is not this machine: use https://, or pass "
+                    + "--insecure-http to send sign-in keys and tokens unencrypted", hint: "")
+        }
+        if let path = arguments.options["ca-file"] {
+            guard url.scheme == "https" else {
+                throw CLIError.usage("--ca-file is for an https:// server; \(url.absoluteString) is plain HTTP")
+            }
+            trust.caFile = URL(fileURLWithPath: path).standardizedFileURL.path
+            do {
+                try trust.checkCAFile()
+            } catch {
+                guard case .unreadableCAFile(let file, let reason) = error else { throw error }
+                throw CLIError(
+                    code: .ioError,
+                    message: "cannot use --ca-file \(file): \(reason); give the server's CA certificate as PEM")
+            }
+        }
+        return (url, trust)
+    }
+
     static func deviceName(_ arguments: Arguments) -> String {
         arguments.options["device-name"] ?? ProcessInfo.processInfo.hostName
     }
@@ -117,7 +149,8 @@ extension QuireCommandLine {
         case .transient, .throttled: .tempFail
         case .usernameTaken, .refused: .dataError
         case .unreadableSession: .ioError
-        case .anotherAccountsData: .config
+        case .anotherAccountsData, .untrustedCertificate: .config
+        case .insecureConnection: .usage
         default: .failure
         }
     }

@@ -5,13 +5,20 @@ import QuireClient
 
 extension QuireCommandLine {
     /// Runs an account request against `url`; an ``AccountError`` that could mean the URL is wrong
-    /// (no answer, an answer that is not Quire's) is explained by probing the URL.
-    func talking<T>(to url: URL, _ request: () async throws -> T) async throws -> T {
+    /// (no answer, an answer that is not Quire's) is explained by probing the URL under `trust`.
+    func talking<T>(to url: URL, trust: ServerTrust, _ request: () async throws -> T) async throws -> T {
         do {
             return try await request()
         } catch let error as AccountError {
+            if error == .untrustedCertificate {
+                throw CLIError(
+                    code: .config,
+                    message: Self.untrustedCertificate + verbosely([Self.rawDetail(of: error)].compactMap { $0 }),
+                    hint: "")
+            }
             let suspicious: [AccountError] = [.unreachable, .transient, .refused, .invalidResponse]
-            if suspicious.contains(error), let explained = await explainServer(at: url, raw: Self.rawDetail(of: error))
+            if suspicious.contains(error),
+                let explained = await explainServer(at: url, trust: trust, raw: Self.rawDetail(of: error))
             {
                 throw explained
             }
@@ -19,10 +26,15 @@ extension QuireCommandLine {
         }
     }
 
+    /// What to say when the server's certificate did not verify, at sign-in.
+    static let untrustedCertificate =
+        "the server's certificate is not trusted: pass --ca-file CA.pem for a self-hosted server"
+
     /// Why `url` could not be used, as a CLI error; nil when a Quire server answers there (the
-    /// failure was its answer, and the caller's own message says more).
-    func explainServer(at url: URL, raw: String?) async -> CLIError? {
-        let finding = await ServerProbe().probe(url)
+    /// failure was its answer, and the caller's own message says more). `signedIn`: the advice
+    /// for an untrusted certificate is to sign in again with the CA, not to pass it now.
+    func explainServer(at url: URL, trust: ServerTrust, raw: String?, signedIn: Bool = false) async -> CLIError? {
+        let finding = await ServerProbe(trust: trust).probe(url)
         let address = url.absoluteString
         let message: String
         var code = ExitCode.unavailable
@@ -39,6 +51,16 @@ extension QuireCommandLine {
         case .plainHTTP(let plain):
             message =
                 "\(address) does not speak HTTPS: the server there answers plain HTTP. Use \(plain.absoluteString)"
+        case .untrustedCertificate:
+            code = .config
+            message =
+                signedIn
+                ? "the server's certificate is not trusted: for a self-hosted server, sign in again with its CA: "
+                    + "quire login \(address) USER --ca-file CA.pem"
+                : Self.untrustedCertificate
+        case .unusableCAFile(let problem):
+            code = .ioError
+            message = "\(problem) Sign in again with the server's CA: quire login \(address) USER --ca-file CA.pem"
         case .notQuire:
             message = "\(address) is not a Quire server (no /v1/health). Check the URL and port"
         case .noAnswer:

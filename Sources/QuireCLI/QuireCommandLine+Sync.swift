@@ -52,7 +52,8 @@ extension QuireCommandLine {
         }
         let kept = status.pendingCount > 0 ? " \(status.pendingCount) change(s) stay queued." : ""
         if [.unreachable, .transient].contains(failure.kind), let session = try device.credentials.load(),
-            let explained = await explainServer(at: session.serverURL, raw: failure.message)
+            let explained = await explainServer(
+                at: session.serverURL, trust: session.trust, raw: failure.message, signedIn: true)
         {
             throw CLIError(code: explained.code, message: "sync failed: \(explained.message).\(kept)", hint: "")
         }
@@ -75,6 +76,7 @@ extension QuireCommandLine {
         console.out("Status:       \(label)")
         if let session {
             console.out("Server:       \(session.serverURL.absoluteString)")
+            if let caFile = session.trust.caFile { console.out("Trusted CA:   \(caFile)") }
             console.out(
                 "Account:      \(session.username)"
                     + (session.isSignedIn

@@ -18,15 +18,27 @@ struct ServerProbe {
         case unknownHost
         /// `https://` got no TLS answer, and the same address answers plain HTTP.
         case plainHTTP(URL)
+        /// `https://` answered with a certificate that did not verify against the trusted
+        /// authorities (the system's, or the device's CA file).
+        case untrustedCertificate
+        /// The device's CA file cannot be read (moved, deleted) or holds no certificate.
+        case unusableCAFile(String)
         /// Something answered, but not Quire's health route.
         case notQuire
         /// No answer in time, or another network failure.
         case noAnswer(detail: String)
     }
 
+    /// How the device trusts the server (its CA file), so the probe sees what its requests saw.
+    var trust: ServerTrust = .system
     var timeout: TimeInterval = 5
 
     func probe(_ url: URL) async -> Finding {
+        do {
+            try trust.checkCAFile()
+        } catch {
+            return .unusableCAFile(error.description)
+        }
         switch await health(url) {
         case .success(let response):
             return Self.isQuireHealth(response) ? .quire : .notQuire
@@ -34,6 +46,9 @@ struct ServerProbe {
             switch error.code {
             case .cannotConnectToHost: return .nothingListening
             case .cannotFindHost, .dnsLookupFailed: return .unknownHost
+            case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
+                .serverCertificateNotYetValid:
+                return .untrustedCertificate
             default: break
             }
             if url.scheme == "https", var plain = URLComponents(url: url, resolvingAgainstBaseURL: false) {
@@ -47,7 +62,7 @@ struct ServerProbe {
     private func health(_ url: URL) async -> Result<TransportResponse, URLError> {
         do {
             let request = TransportRequest(method: "GET", path: "/v1/health", timeout: timeout)
-            return .success(try await LiveTransport.make(baseURL: url).send(request))
+            return .success(try await LiveTransport.make(baseURL: url, trust: trust).send(request))
         } catch let error as URLError {
             return .failure(error)
         } catch {

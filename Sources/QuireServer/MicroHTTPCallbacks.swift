@@ -1,3 +1,4 @@
+import CGnuTLS
 import CMicroHTTPD
 import Dispatch
 import Foundation
@@ -16,13 +17,16 @@ final class MicroHTTPHostContext: @unchecked Sendable {
     let core: NotesServer
     let inFlight = DispatchGroup()
     let watch: ConnectionWatch
+    /// Connections speak TLS: an answer written past libmicrohttpd goes through GnuTLS.
+    let usesTLS: Bool
     private let lock = NSLock()
     private var suspended: [ObjectIdentifier: PendingAnswer] = [:]
     private var isStopping = false
 
-    init(core: NotesServer, watch: ConnectionWatch) {
+    init(core: NotesServer, watch: ConnectionWatch, usesTLS: Bool = false) {
         self.core = core
         self.watch = watch
+        self.usesTLS = usesTLS
     }
 
     /// Records a connection about to be suspended; false once the host is stopping (the
@@ -189,7 +193,8 @@ func quireAccessHandler(
             context.answered = true
             context.body = Data()
             if let watched = watchedConnection(connection) { host.watch.requestArrived(watched) }
-            writeDirectly(.error(.payloadTooLarge), reason: "Payload Too Large", on: connection)
+            writeDirectly(
+                .error(.payloadTooLarge), reason: "Payload Too Large", on: connection, tls: host.usesTLS)
             return .NO
         }
         if let uploadData {
@@ -295,12 +300,16 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
     return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Writes `response` whole to the connection's socket with `Connection: close`, bypassing MHD:
-/// only for an answer MHD will not queue (in the middle of a request body), just before the
-/// handler returns NO and MHD closes the connection.
-private func writeDirectly(_ response: HTTPResponse, reason: String, on connection: OpaquePointer) {
+/// Writes `response` whole to the connection with `Connection: close`, bypassing MHD: only for an
+/// answer MHD will not queue (in the middle of a request body), just before the handler returns
+/// NO and MHD closes the connection. On a TLS connection the bytes go through its GnuTLS session
+/// (plain bytes on its socket would be garbage to the client); MHD is inside this handler for the
+/// connection, so nothing else uses the session meanwhile.
+private func writeDirectly(_ response: HTTPResponse, reason: String, on connection: OpaquePointer, tls: Bool) {
     let descriptor = quire_mhd_connection_fd(connection)
     guard descriptor >= 0 else { return }
+    let session = tls ? quire_mhd_tls_session(connection) : nil
+    if tls, session == nil { return }
     var head = "HTTP/1.1 \(response.status) \(reason)\r\nConnection: close\r\n"
     for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
         head += "\(name): \(value)\r\n"
@@ -310,7 +319,12 @@ private func writeDirectly(_ response: HTTPResponse, reason: String, on connecti
     bytes.withUnsafeBytes { raw in
         var sent = 0
         while sent < raw.count {
-            let count = send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            let count =
+                if let session {
+                    quire_tls_send(session, raw.baseAddress! + sent, raw.count - sent)
+                } else {
+                    send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                }
             if count <= 0 { return }
             sent += count
         }

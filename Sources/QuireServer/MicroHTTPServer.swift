@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 
-/// Serves a ``NotesServer`` over HTTP with libmicrohttpd.
+/// Serves a ``NotesServer`` over HTTP, or HTTPS when given ``TLSCredentials``, with libmicrohttpd.
 ///
 /// libmicrohttpd runs as an event loop (epoll) on a small thread pool (``MicroHTTPLimits``):
 /// a connection costs a socket and a memory pool, not a thread. When a request has arrived whole
@@ -9,7 +9,9 @@ import Foundation
 /// it, so a long-poll holds no thread. A ``ConnectionWatch`` closes connections whose request
 /// has not arrived within its deadline (slow or silent clients) and ends a suspended request
 /// whose client hung up. Connections are capped in all and per client address. Bodies over
-/// `WireRoutes.maxBodyBytes` get 413 without being kept.
+/// `WireRoutes.maxBodyBytes` get 413 without being kept. With TLS, libmicrohttpd runs GnuTLS
+/// inside the same event loop (TLS 1.2 and 1.3 only); suspending, resuming, deadlines and hang-up
+/// watching work on the TCP socket beneath and are the same.
 ///
 /// Thread safety: the only mutable state is `daemon`, guarded by `lock`; libmicrohttpd's own calls
 /// are thread-safe, and the callbacks' shared state guards itself. That is why the class may be
@@ -21,33 +23,48 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public let port: UInt16
     /// The limits in force; `maxConnections` after clamping to the open-files limit.
     public let limits: MicroHTTPLimits
+    /// Whether it serves HTTPS.
+    public let usesTLS: Bool
 
     private let lock = NSLock()
     private var daemon: OpaquePointer?
     private let context: Unmanaged<MicroHTTPHostContext>
+    /// The PEM strings handed to libmicrohttpd, kept until the daemon is gone.
+    private let tlsStrings: TLSOptionStrings?
 
     /// Starts listening on `host:port` (IPv4 or IPv6 literal, or `localhost`); port 0 picks a free one.
+    /// With `tls`, serves HTTPS only.
     ///
     /// Raises the process's open-files soft limit to its hard limit, and clamps
     /// `limits.maxConnections` to what fits under it. Throws ``MicroHTTPServerError`` when the
-    /// host is not an address or the port cannot be bound (in use, or privileged).
+    /// host is not an address, the port cannot be bound (in use, or privileged), or TLS is asked
+    /// of a libmicrohttpd built without it.
     public init(
         core: NotesServer, host: String = "127.0.0.1", port: UInt16 = 0,
-        limits: MicroHTTPLimits = MicroHTTPLimits()
+        limits: MicroHTTPLimits = MicroHTTPLimits(), tls: TLSCredentials? = nil
     ) throws {
         self.core = core
         self.host = host
         var limits = limits
         limits.maxConnections = limits.effectiveConnectionLimit()
         self.limits = limits
+        self.usesTLS = tls != nil
         let address = try SocketAddress(host: host, port: port)
+        if tls != nil, quire_mhd_supports_tls() == 0 {
+            throw MicroHTTPServerError(
+                "this libmicrohttpd was built without TLS: install Debian's libmicrohttpd12 (built with "
+                    + "GnuTLS), or serve plain HTTP behind a TLS reverse proxy (docs/deploying.md)")
+        }
+        let tlsStrings = tls.map(TLSOptionStrings.init)
         let watch = ConnectionWatch(requestDeadline: .seconds(max(1, limits.requestDeadlineSeconds)))
-        let context = Unmanaged.passRetained(MicroHTTPHostContext(core: core, watch: watch))
+        let context = Unmanaged.passRetained(MicroHTTPHostContext(core: core, watch: watch, usesTLS: tls != nil))
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        if tls != nil { flags |= MHD_USE_TLS.rawValue }
 
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
-            let options: [CVarArg] = [
+            var options: [CVarArg] = tlsStrings?.options ?? []
+            options += [
                 MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(sockaddr),
                 MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, limits.threads)),
                 MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections),
@@ -91,6 +108,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
         }
         self.daemon = started
         self.context = context
+        self.tlsStrings = tlsStrings
         self.port = quire_mhd_bind_port(started)
     }
 
@@ -104,10 +122,10 @@ public final class MicroHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// The base URL clients use: `http://127.0.0.1:8080`.
+    /// The base URL clients use: `http://127.0.0.1:8080`, or `https://…` with TLS.
     public var baseURL: URL {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(hostPart):\(port)")!
+        return URL(string: "\(usesTLS ? "https" : "http")://\(hostPart):\(port)")!
     }
 
     /// Connections open now (tracked by the host's watch), for tests and the benchmark.
@@ -155,6 +173,42 @@ private struct DaemonHandle: @unchecked Sendable {
 
     init(_ pointer: OpaquePointer) {
         self.pointer = pointer
+    }
+}
+
+/// The certificate, key and cipher choice as the C strings libmicrohttpd's options point to: it
+/// reads them while the daemon starts, and they stay allocated (the key's bytes zeroed before
+/// they are freed) until the server is gone.
+///
+/// `@unchecked Sendable`: the pointers are written once, at init, and freed only in deinit.
+private final class TLSOptionStrings: @unchecked Sendable {
+    /// TLS 1.2 and 1.3 only, GnuTLS's usual ("NORMAL") ciphers otherwise: what iOS requires, and
+    /// nothing older.
+    static let priorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
+
+    private let certificate: UnsafeMutablePointer<CChar>
+    private let key: UnsafeMutablePointer<CChar>
+    private let priorities: UnsafeMutablePointer<CChar>
+
+    init(_ credentials: TLSCredentials) {
+        certificate = strdup(credentials.certificatePEM)!
+        key = strdup(credentials.keyPEM)!
+        priorities = strdup(Self.priorities)!
+    }
+
+    deinit {
+        memset(key, 0, strlen(key))
+        free(certificate)
+        free(key)
+        free(priorities)
+    }
+
+    var options: [CVarArg] {
+        [
+            MHD_OPTION.HTTPS_MEM_CERT.rawValue, UnsafePointer(certificate),
+            MHD_OPTION.HTTPS_MEM_KEY.rawValue, UnsafePointer(key),
+            MHD_OPTION.HTTPS_PRIORITIES.rawValue, UnsafePointer(priorities),
+        ]
     }
 }
 

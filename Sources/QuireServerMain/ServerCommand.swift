@@ -20,6 +20,9 @@ enum ServerCommand: Equatable {
         var historyDailyDays = 30
         var historyWeeklyDays = 365
         var historyMiBPerAccount = 256
+        /// `--tls-cert` and `--tls-key`: serve HTTPS with this certificate chain and key (PEM files).
+        var tlsCertificateFile: String?
+        var tlsKeyFile: String?
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
@@ -39,10 +42,13 @@ enum ServerCommand: Equatable {
                        [--long-polls-per-account N]
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
+                       [--tls-cert FILE --tls-key FILE]
           quire-server --help
 
-        Serves Quire's sync API v1 over HTTP. People create accounts and sign in from a client
-        (`quire`), through POST /v1/accounts and POST /v1/sessions.
+        Serves Quire's sync API v1 over HTTP, or over HTTPS with --tls-cert and --tls-key. Apple's
+        devices refuse plain HTTP, and clients refuse it to any address but loopback: on a network,
+        serve HTTPS here or behind a TLS reverse proxy (docs/deploying.md). People create accounts
+        and sign in from a client (`quire`), through POST /v1/accounts and POST /v1/sessions.
 
         Options:
           --host H                     address to listen on (default 127.0.0.1; 0.0.0.0 for every
@@ -72,6 +78,11 @@ enum ServerCommand: Equatable {
           --http-threads N             event-loop threads serving connections (default 2)
           --long-polls-per-account N   long-polls one account may hold; one more answers at once
                                        with Retry-After (default 64)
+          --tls-cert FILE              serve HTTPS (TLS 1.2 and 1.3) with this certificate: PEM, the
+                                       server's certificate first, then any intermediates (as a
+                                       fullchain.pem); needs --tls-key
+          --tls-key FILE               the certificate's private key: PEM, not encrypted; keep it
+                                       readable only by the server's user
 
         History and trash: the server keeps earlier versions of every note (ciphertext only, as
         sent) and a deleted note's last text until its tombstone is purged (--tombstone-days).
@@ -86,8 +97,9 @@ enum ServerCommand: Equatable {
           --history-mib-per-account N  the most earlier versions one account keeps, in MiB
                                        (default 256); the oldest go first
 
-        Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
-        database); the message on stderr says what to do.
+        Exit status: 0 success, 64 usage error (a certificate or key that cannot be used
+        included), 66 a --tls-cert or --tls-key file that cannot be read, 1 any other failure
+        (port in use, unreadable database); the message on stderr says what to do.
         """
 
     /// Parses the arguments after the program name. Throws ``UsageError`` for anything unknown.
@@ -103,7 +115,12 @@ enum ServerCommand: Equatable {
         try parseFlags(
             &remaining, into: &options,
             allowed: Set(numberFlags.keys).union(
-                ["--host", "--port", "--db"]))
+                ["--host", "--port", "--db", "--tls-cert", "--tls-key"]))
+        guard (options.tlsCertificateFile == nil) == (options.tlsKeyFile == nil) else {
+            throw UsageError(
+                "--tls-cert and --tls-key go together: give both (the certificate and its private key, "
+                    + "PEM files) to serve HTTPS, or neither to serve plain HTTP")
+        }
         return .serve(options)
     }
 
@@ -163,6 +180,9 @@ enum ServerCommand: Equatable {
                             + "postgres://USER@HOST:PORT/DB")
                 }
                 options.databasePath = text
+            case "--tls-cert", "--tls-key":
+                guard !text.isEmpty else { throw UsageError("\(flag) needs a file path") }
+                if flag == "--tls-cert" { options.tlsCertificateFile = text } else { options.tlsKeyFile = text }
             default:
                 guard let (range, field) = numberFlags[flag], let number = Int(text),
                     range.contains(number)

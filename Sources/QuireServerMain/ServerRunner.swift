@@ -17,6 +17,17 @@ enum ServerRunner {
     // MARK: - Serving
 
     private static func serve(_ options: ServerCommand.ServeOptions) async -> Int32 {
+        // The certificate first: a file that cannot be used stops the server before it opens
+        // the database or listens.
+        var tls: TLSCredentials?
+        if let certificate = options.tlsCertificateFile, let key = options.tlsKeyFile {
+            do {
+                tls = try TLSCredentials.load(certificateFile: certificate, keyFile: key)
+            } catch {
+                if case .unreadable = error { return fail(error.description, status: 66) }
+                return fail(error.description, status: 64)
+            }
+        }
         let server: NotesServer
         var configuration = NotesServerConfiguration(
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
@@ -58,7 +69,8 @@ enum ServerRunner {
                     maxConnections: options.maxConnections,
                     connectionsPerAddress: options.connectionsPerAddress,
                     requestDeadlineSeconds: options.requestDeadline,
-                    idleTimeoutSeconds: options.idleTimeout, threads: options.httpThreads))
+                    idleTimeoutSeconds: options.idleTimeout, threads: options.httpThreads),
+                tls: tls)
         } catch {
             await server.shutDown()
             return fail("\(error)")
@@ -107,8 +119,8 @@ enum ServerRunner {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    private static func fail(_ message: String) -> Int32 {
+    private static func fail(_ message: String, status: Int32 = 1) -> Int32 {
         FileHandle.standardError.write(Data("quire-server: \(message)\n".utf8))
-        return 1
+        return status
     }
 }

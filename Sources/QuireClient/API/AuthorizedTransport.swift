@@ -58,6 +58,19 @@ public struct AuthorizedTransport: Sendable {
         .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
     ]
 
+    /// Transport failures that mean the server's certificate was not verified (or the CA file to
+    /// verify it with could not be loaded): trying again will not help until the trust changes.
+    static let untrustedCodes: Set<URLError.Code> = [
+        .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .cannotOpenFile,
+    ]
+
+    /// `URLError -1202`, with the network library's own words when it gave some (for `--verbose`).
+    static func detail(of error: URLError) -> String {
+        let reason = error.userInfo[NSLocalizedDescriptionKey] as? String
+        return "URLError \(error.code.rawValue)" + (reason.map { ": \($0)" } ?? "")
+    }
+
     /// The body as `T`, or `.invalidResponse` naming the type (never the body: it may hold text).
     static func decode<T: Decodable>(_ type: T.Type, from response: TransportResponse) throws -> T {
         do {
@@ -93,6 +106,10 @@ public struct AuthorizedTransport: Sendable {
         case .timedOut: "The server did not answer in time."
         case .cannotConnectToHost, .cannotFindHost: "Could not reach the server."
         case .notConnectedToInternet, .networkConnectionLost: "The network is offline."
+        case .appTransportSecurityRequiresSecureConnection:
+            "Plain http:// is refused to a server that is not on this device; use https://."
+        case .cannotOpenFile: "The certificate authority file to verify the server with could not be loaded."
+        case let code where untrustedCodes.contains(code): "The server's certificate is not trusted."
         default: "The connection failed (\(error.code.rawValue))."
         }
     }

@@ -13,14 +13,16 @@
         // callback); the answer's fields are written only by the performing thread, and read by it.
         private let url: String
         private let request: TransportRequest
+        private let caFile: String?
         private let lock = NSLock()
         private var cancelled = false
         private var body = Data()
         private var headers: [String: String] = [:]
 
-        init(url: String, request: TransportRequest) {
+        init(url: String, request: TransportRequest, caFile: String? = nil) {
             self.url = url
             self.request = request
+            self.caFile = caFile
         }
 
         func cancel() {
@@ -55,6 +57,12 @@
             qcurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
             qcurl_set_long(handle, CURLOPT_FORBID_REUSE, 1)
             qcurl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
+            if let caFile {
+                // Only the given authorities: a self-hosted server's CA, not the system's as well.
+                qcurl_set_pointer(handle, CURLOPT_CAINFO, string(caFile))
+                qcurl_set_pointer(handle, CURLOPT_CAPATH, nil)
+            }
+            var reason = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             if request.method == "GET" {
                 qcurl_set_long(handle, CURLOPT_HTTPGET, 1)
             } else {
@@ -93,8 +101,15 @@
                 Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
             }
 
-            let code = curl_easy_perform(handle)
-            guard code == CURLE_OK else { throw Self.error(code, cancelled: isCancelled) }
+            let code = reason.withUnsafeMutableBufferPointer { buffer in
+                qcurl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+                defer { qcurl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil) }
+                return curl_easy_perform(handle)
+            }
+            guard code == CURLE_OK else {
+                let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw Self.error(code, cancelled: isCancelled, reason: text)
+            }
             var status = 0
             qcurl_response_code(handle, &status)
             return TransportResponse(status: status, headers: headers, body: body)
@@ -112,16 +127,25 @@
             headers[name] = value
         }
 
-        /// The URLError URLSession would report for this libcurl failure.
-        static func error(_ code: CURLcode, cancelled: Bool) -> URLError {
+        /// The URLError URLSession would report for this libcurl failure; libcurl's own words
+        /// (`reason`, e.g. "SSL certificate problem: unable to get local issuer certificate") ride
+        /// along as its description, for `--verbose`.
+        static func error(_ code: CURLcode, cancelled: Bool, reason: String = "") -> URLError {
+            let error = urlError(code, cancelled: cancelled)
+            guard !reason.isEmpty else { return error }
+            return URLError(error.code, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
+
+        private static func urlError(_ code: CURLcode, cancelled: Bool) -> URLError {
             switch code {
             case CURLE_ABORTED_BY_CALLBACK where cancelled: URLError(.cancelled)
             case CURLE_COULDNT_CONNECT: URLError(.cannotConnectToHost)
             case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: URLError(.cannotFindHost)
             case CURLE_OPERATION_TIMEDOUT: URLError(.timedOut)
             case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: URLError(.badURL)
-            case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-                CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR: URLError(.serverCertificateUntrusted)
+            case CURLE_SSL_CACERT_BADFILE: URLError(.cannotOpenFile)
+            case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER:
                 URLError(.secureConnectionFailed)
             default: URLError(.networkConnectionLost)
             }

@@ -19,15 +19,24 @@
     ///
     /// Failures are the URLError codes URLSession would give, so callers classify them the same
     /// way: no connection (`.cannotConnectToHost`, `.cannotFindHost`), `.timedOut`,
-    /// `.secureConnectionFailed`, `.networkConnectionLost`, and `.cancelled` when the caller's
-    /// task is cancelled (within a second: libcurl's progress callback checks).
+    /// `.secureConnectionFailed`, `.serverCertificateUntrusted` (the certificate did not verify
+    /// against the trusted authorities or does not name the host), `.cannotOpenFile` (the CA file
+    /// could not be loaded), `.networkConnectionLost`, and `.cancelled` when the caller's task is
+    /// cancelled (within a second: libcurl's progress callback checks). A URL ``ServerTrust``
+    /// refuses (plain HTTP to another machine) fails with
+    /// `.appTransportSecurityRequiresSecureConnection`, as on iOS, before any connection is made.
     public final class CurlTransport: HTTPTransport {
         public let baseURL: URL
+        public let trust: ServerTrust
 
-        /// - Parameter baseURL: the server, e.g. `http://127.0.0.1:8080` (no trailing path needed).
-        public init(baseURL: URL) {
+        /// - Parameters:
+        ///   - baseURL: the server, e.g. `https://notes.example.com` (no trailing path needed).
+        ///   - trust: the CA file to verify `https://` against (CURLOPT_CAINFO; only its
+        ///     authorities, not the system's), and whether plain HTTP may leave the machine.
+        public init(baseURL: URL, trust: ServerTrust = .system) {
             _ = Self.globalInit
             self.baseURL = baseURL
+            self.trust = trust
         }
 
         /// `curl_global_init` once per process, before any handle (it is not thread-safe).
@@ -36,9 +45,10 @@
         }()
 
         public func send(_ request: TransportRequest) async throws -> TransportResponse {
+            if trust.refusal(of: baseURL) != nil { throw URLError(.appTransportSecurityRequiresSecureConnection) }
             var base = baseURL.absoluteString
             while base.hasSuffix("/") { base.removeLast() }
-            let exchange = CurlExchange(url: base + request.path, request: request)
+            let exchange = CurlExchange(url: base + request.path, request: request, caFile: trust.caFile)
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     // A thread of its own: a blocking perform must never hold one of the

@@ -16,17 +16,33 @@ import Foundation
 /// - The request's timeout is enforced here: FoundationNetworking does not honour
 ///   `timeoutInterval` (it waits 60 s whatever is set). At the deadline the task is cancelled and
 ///   the request fails as `URLError(.timedOut)`, like any lost reply.
+///
+/// A URL ``ServerTrust`` refuses (plain HTTP to another machine) fails with
+/// `URLError(.appTransportSecurityRequiresSecureConnection)` before any connection is made. A CA
+/// file is honoured on Apple's systems (``PinnedAuthorityDelegate``: the server's certificate
+/// must chain to it); FoundationNetworking has no per-session trust, so there a transport given
+/// a CA file refuses `https://` (`.secureConnectionFailed`) rather than trust the system store
+/// instead. Linux devices use ``CurlTransport``.
 public final class URLSessionTransport: HTTPTransport {
     public let baseURL: URL
+    public let trust: ServerTrust
     private let session: URLSession
 
-    /// - Parameter baseURL: the server, e.g. `http://127.0.0.1:8080` (no trailing path needed).
-    public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameter baseURL: the server, e.g. `https://notes.example.com` (no trailing path needed).
+    public init(
+        baseURL: URL, configuration: URLSessionConfiguration = .ephemeral, trust: ServerTrust = .system
+    ) {
         self.baseURL = baseURL
+        self.trust = trust
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration)
+        #if canImport(Security)
+            let delegate = trust.caFile.map { PinnedAuthorityDelegate(caFile: $0) }
+            self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #else
+            self.session = URLSession(configuration: configuration)
+        #endif
     }
 
     deinit {
@@ -34,6 +50,10 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if trust.refusal(of: baseURL) != nil { throw URLError(.appTransportSecurityRequiresSecureConnection) }
+        #if !canImport(Security)
+            if trust.caFile != nil, baseURL.scheme?.lowercased() == "https" { throw URLError(.secureConnectionFailed) }
+        #endif
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + request.path) else {
@@ -74,7 +94,17 @@ extension URLSessionTransport {
                     if let data, let response {
                         answer.give(.success((data, response)), to: continuation)
                     } else {
-                        answer.give(.failure(error ?? URLError(.badServerResponse)), to: continuation)
+                        var failure = error ?? URLError(.badServerResponse)
+                        #if canImport(Security)
+                            // Cancelled by the CA check, not by the caller: say so.
+                            if let pinned = session.delegate as? PinnedAuthorityDelegate,
+                                let identifier = answer.taskIdentifier,
+                                pinned.wasRejected(taskIdentifier: identifier)
+                            {
+                                failure = URLError(.serverCertificateUntrusted)
+                            }
+                        #endif
+                        answer.give(.failure(failure), to: continuation)
                     }
                 }
                 answer.start(task)
@@ -99,6 +129,9 @@ extension URLSessionTransport {
         private var task: URLSessionDataTask?
         private var cancelled = false
         private var whenGiven: (() -> Void)?
+
+        /// The task's identifier, once started.
+        var taskIdentifier: Int? { lock.withLock { task?.taskIdentifier } }
 
         func start(_ task: URLSessionDataTask) {
             let cancelNow = lock.withLock {

@@ -22,6 +22,8 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
         case unsafeKeyDerivation
         case unreadableSession
         case anotherAccountsData
+        case insecureConnection
+        case untrustedCertificate
     }
 
     private let kind: Kind
@@ -86,6 +88,16 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
         .anotherAccountsData,
         "This device holds another account's notes. Sign out first: quire logout "
             + "(it warns about anything not yet synced), then sign in.")
+
+    /// Plain `http://` to a server that is not on this device, without leave to
+    /// (``ServerTrust/allowsInsecureHTTP``): nothing was sent.
+    public static let insecureConnection = AccountError(
+        .insecureConnection, "Plain http:// is refused to a server that is not on this device; use https://.")
+    /// The server's certificate did not verify: not from a trusted authority (a self-hosted
+    /// server's own CA must be given, ``ServerTrust/caFile``), not for this host, or out of date;
+    /// or the CA file could not be loaded. Nothing was sent.
+    public static let untrustedCertificate = AccountError(
+        .untrustedCertificate, "The server's certificate is not trusted.")
 
     // MARK: - Details
 

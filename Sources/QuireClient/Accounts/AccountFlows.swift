@@ -16,11 +16,13 @@ public enum AccountFlows {
     /// The notes key is wrapped with the master key, bound to `username`, and stored on the server;
     /// the device then signs in as ``login(serverURL:username:password:deviceName:transport:minimumIterations:)``
     /// would and checks the server hands back the same key.
+    /// `trust` is kept in the session, for every later request (make `transport` with it too).
     /// - Throws: ``AccountError``: `usernameTaken`, `throttled`, `unreachable`, `transient`,
-    ///   `refused`, `invalidResponse`, `keyUnwrapFailed` (the server returned another key).
+    ///   `refused`, `invalidResponse`, `keyUnwrapFailed` (the server returned another key),
+    ///   `insecureConnection` and `untrustedCertificate` (from the transport, before any key is sent).
     public static func register(
         serverURL: URL, username: String, password: String, deviceName: String, transport: HTTPTransport,
-        iterations: Int = KeyDerivation.defaultIterations
+        trust: ServerTrust = .system, iterations: Int = KeyDerivation.defaultIterations
     ) async throws -> AccountSession {
         let accounts = AccountsAPIClient(transport: transport)
         let salt = KeyDerivation.randomSalt()
@@ -36,7 +38,7 @@ public enum AccountFlows {
                 username: username, authKey: keys.authKey.data.base64EncodedString(), kdf: kdf,
                 wrappedNotesKey: wrapped.base64EncodedString()))
         let session = try await openSession(
-            serverURL: serverURL, username: username, keys: keys, kdf: kdf, deviceName: deviceName,
+            serverURL: serverURL, trust: trust, username: username, keys: keys, kdf: kdf, deviceName: deviceName,
             accounts: accounts)
         guard try session.notesKeyValue() == notesKey else {
             throw AccountError.keyUnwrapFailed.with(
@@ -47,20 +49,23 @@ public enum AccountFlows {
 
     /// Signs this device in: fetches the account's key-derivation parameters, refuses unsafe ones,
     /// derives the keys, opens a session and unwraps the notes key.
-    /// - Parameter minimumIterations: the fewest PBKDF2 iterations accepted from the server.
+    /// - Parameters:
+    ///   - trust: kept in the session, for every later request (make `transport` with it too).
+    ///   - minimumIterations: the fewest PBKDF2 iterations accepted from the server.
     /// - Throws: ``AccountError``: `unsafeKeyDerivation` (before any key is derived or sent),
     ///   `invalidCredentials`, `throttled` (with `retryAfter`), `keyUnwrapFailed` ("wrong password or
-    ///   corrupted key"), `unreachable`, `transient`, `refused`, `invalidResponse`.
+    ///   corrupted key"), `unreachable`, `transient`, `refused`, `invalidResponse`,
+    ///   `insecureConnection`, `untrustedCertificate`.
     public static func login(
         serverURL: URL, username: String, password: String, deviceName: String, transport: HTTPTransport,
-        minimumIterations: Int = KeyDerivation.defaultIterations
+        trust: ServerTrust = .system, minimumIterations: Int = KeyDerivation.defaultIterations
     ) async throws -> AccountSession {
         let accounts = AccountsAPIClient(transport: transport)
         let kdf = try await accounts.kdf(username: username)
         let salt = try AccountKeys.checkedSalt(kdf, minimumIterations: minimumIterations)
         let keys = try await AccountKeys.derive(password: password, salt: salt, iterations: kdf.iterations)
         return try await openSession(
-            serverURL: serverURL, username: username, keys: keys, kdf: kdf, deviceName: deviceName,
+            serverURL: serverURL, trust: trust, username: username, keys: keys, kdf: kdf, deviceName: deviceName,
             accounts: accounts)
     }
 
@@ -147,7 +152,7 @@ public enum AccountFlows {
 
     /// `POST /v1/sessions` with `keys`, then unwraps the notes key the server returns.
     private static func openSession(
-        serverURL: URL, username: String, keys: KeyDerivation.Keys, kdf: KDFParametersDTO,
+        serverURL: URL, trust: ServerTrust, username: String, keys: KeyDerivation.Keys, kdf: KDFParametersDTO,
         deviceName: String, accounts: AccountsAPIClient
     ) async throws -> AccountSession {
         let dto = try await accounts.login(
@@ -167,7 +172,7 @@ public enum AccountFlows {
         let session = AccountSession(
             serverURL: serverURL, username: username, accountId: dto.accountId, accessToken: nil,
             refreshToken: nil, accessTokenExpiresAt: nil, notesKey: notesKey.data.base64EncodedString(),
-            kdf: kdf)
+            kdf: kdf, trust: trust)
         return session.withTokens(of: dto, now: Date())
     }
 }

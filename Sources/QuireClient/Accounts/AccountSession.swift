@@ -2,8 +2,8 @@ import Foundation
 import QuireCrypto
 import QuireWire
 
-/// What a signed-in device keeps at rest about its account: where the server is, who it is, its
-/// tokens, the notes key, and the parameters its keys were derived with.
+/// What a signed-in device keeps at rest about its account: where the server is and how to trust
+/// it, who it is, its tokens, the notes key, and the parameters its keys were derived with.
 ///
 /// Kept in a ``CredentialStore`` (a 0600 file on Linux). The password, the auth key and the master
 /// key are never stored. A device that was signed out by the server (its refresh token refused)
@@ -25,11 +25,15 @@ public struct AccountSession: Codable, Sendable, Equatable {
     public var notesKey: String
     /// The parameters the current password's keys are derived with (needed to change it).
     public var kdf: KDFParametersDTO
+    /// How to reach ``serverURL``: the CA file given at sign-in, plain HTTP allowed or not.
+    /// Sessions stored before it existed read as ``ServerTrust/system``.
+    public var trust: ServerTrust
 
     public init(
         serverURL: URL, username: String, accountId: String, accessToken: String?, refreshToken: String?,
-        accessTokenExpiresAt: Date?, notesKey: String, kdf: KDFParametersDTO
+        accessTokenExpiresAt: Date?, notesKey: String, kdf: KDFParametersDTO, trust: ServerTrust = .system
     ) {
+        self.trust = trust
         self.serverURL = serverURL
         self.username = username
         self.accountId = accountId
@@ -38,6 +42,24 @@ public struct AccountSession: Codable, Sendable, Equatable {
         self.accessTokenExpiresAt = accessTokenExpiresAt
         self.notesKey = notesKey
         self.kdf = kdf
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case serverURL, username, accountId, accessToken, refreshToken, accessTokenExpiresAt, notesKey, kdf, trust
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            serverURL: try container.decode(URL.self, forKey: .serverURL),
+            username: try container.decode(String.self, forKey: .username),
+            accountId: try container.decode(String.self, forKey: .accountId),
+            accessToken: try container.decodeIfPresent(String.self, forKey: .accessToken),
+            refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
+            accessTokenExpiresAt: try container.decodeIfPresent(Date.self, forKey: .accessTokenExpiresAt),
+            notesKey: try container.decode(String.self, forKey: .notesKey),
+            kdf: try container.decode(KDFParametersDTO.self, forKey: .kdf),
+            trust: try container.decodeIfPresent(ServerTrust.self, forKey: .trust) ?? .system)
     }
 
     /// True while the device holds tokens the server may still accept.

@@ -91,8 +91,16 @@ public struct AccountsAPIClient: Sendable {
         } catch let error as URLError {
             if error.code == .cancelled { throw CancellationError() }
             let kind: AccountError =
-                AuthorizedTransport.unreachableCodes.contains(error.code) ? .unreachable : .transient
-            throw kind.with(detail: "URLError \(error.code.rawValue)")
+                if error.code == .appTransportSecurityRequiresSecureConnection {
+                    .insecureConnection
+                } else if AuthorizedTransport.untrustedCodes.contains(error.code) {
+                    .untrustedCertificate
+                } else if AuthorizedTransport.unreachableCodes.contains(error.code) {
+                    .unreachable
+                } else {
+                    .transient
+                }
+            throw kind.with(detail: AuthorizedTransport.detail(of: error))
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as AccountError {

@@ -97,7 +97,7 @@ public final class QuireDevice: Sendable {
     private func makeDeviceSync(session: AccountSession, transport: HTTPTransport?) throws -> (
         sync: DeviceSync, notes: (engine: NotesSyncEngine, api: NotesAPIClient)
     ) {
-        let transport = transport ?? LiveTransport.make(baseURL: session.serverURL)
+        let transport = transport ?? LiveTransport.make(baseURL: session.serverURL, trust: session.trust)
         let tokens = SessionTokenProvider(store: credentials, accounts: AccountsAPIClient(transport: transport))
         let notesAPI = NotesAPIClient(transport: transport, tokens: tokens)
         let lock = FileSyncRunLock(directory: directory)
@@ -130,7 +130,7 @@ public final class QuireDevice: Sendable {
         clock: any Clock<Duration> = ContinuousClock(), longPollWait: Int = 25
     ) throws -> (controller: SyncController, engine: NotesSyncEngine)? {
         guard let session = try credentials.load() else { return nil }
-        let transport = LiveTransport.make(baseURL: session.serverURL)
+        let transport = LiveTransport.make(baseURL: session.serverURL, trust: session.trust)
         let (sync, notes) = try makeDeviceSync(session: session, transport: transport)
         let network = ServerReachability(transport: transport, clock: clock)
         let controller = SyncController(

@@ -7,7 +7,7 @@ extension QuireDevice {
     /// - Throws: ``AccountError/unreadableSession`` when the stored notes key is damaged.
     public func makeHistoryReader(transport: HTTPTransport? = nil) async throws -> NoteHistoryReader? {
         guard let session = try credentials.load() else { return nil }
-        let transport = transport ?? LiveTransport.make(baseURL: session.serverURL)
+        let transport = transport ?? LiveTransport.make(baseURL: session.serverURL, trust: session.trust)
         let tokens = SessionTokenProvider(store: credentials, accounts: AccountsAPIClient(transport: transport))
         return NoteHistoryReader(
             api: NotesAPIClient(transport: transport, tokens: tokens),
