@@ -20,6 +20,8 @@ enum ServerCommand: Equatable {
         var historyDailyDays = 30
         var historyWeeklyDays = 365
         var historyMiBPerAccount = 256
+        var liveUpdateRecheck = 2
+        var changeNotifications = true
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
@@ -37,6 +39,7 @@ enum ServerCommand: Equatable {
                        [--connections-per-address N] [--request-deadline SECONDS]
                        [--idle-timeout SECONDS] [--http-threads N]
                        [--long-polls-per-account N]
+                       [--live-update-recheck SECONDS] [--change-notifications on|off]
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
           quire-server --help
@@ -53,7 +56,6 @@ enum ServerCommand: Equatable {
                                        a PostgreSQL database instead (a libpq connection URI;
                                        any number of instances may share it). The password
                                        comes from PGPASSWORD or ~/.pgpass, never from the URI.
-                                       Trips routes answer 501 on PostgreSQL for now
           --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
                                        whose cursor is older resync in full
           --access-token-ttl SECONDS   how long an access token works (default 900)
@@ -72,6 +74,18 @@ enum ServerCommand: Equatable {
           --http-threads N             event-loop threads serving connections (default 2)
           --long-polls-per-account N   long-polls one account may hold; one more answers at once
                                        with Retry-After (default 64)
+
+        Live updates across instances (PostgreSQL): a write on one instance wakes the long-polls
+        of its account on every instance within milliseconds, through LISTEN/NOTIFY on a
+        connection each instance keeps for it. Polls also read their feed again on their own,
+        so a lost notification delays an answer at most one re-check.
+          --live-update-recheck SECONDS
+                                       how often a waiting long-poll reads its feed again on
+                                       its own (default 2)
+          --change-notifications on|off
+                                       off: no LISTEN/NOTIFY (for a connection pooler that
+                                       cannot carry them); other instances' changes then arrive
+                                       at the re-check (default on)
 
         History and trash: the server keeps earlier versions of every note (ciphertext only, as
         sent) and a deleted note's last text until its tombstone is purged (--tombstone-days).
@@ -103,7 +117,7 @@ enum ServerCommand: Equatable {
         try parseFlags(
             &remaining, into: &options,
             allowed: Set(numberFlags.keys).union(
-                ["--host", "--port", "--db"]))
+                ["--host", "--port", "--db", "--change-notifications"]))
         return .serve(options)
     }
 
@@ -124,6 +138,7 @@ enum ServerCommand: Equatable {
             "--history-daily-days": (0...36_500, \.historyDailyDays),
             "--history-weekly-days": (0...36_500, \.historyWeeklyDays),
             "--history-mib-per-account": (0...1_048_576, \.historyMiBPerAccount),
+            "--live-update-recheck": (1...3_600, \.liveUpdateRecheck),
         ]
     }
 
@@ -163,6 +178,11 @@ enum ServerCommand: Equatable {
                             + "postgres://USER@HOST:PORT/DB")
                 }
                 options.databasePath = text
+            case "--change-notifications":
+                guard text == "on" || text == "off" else {
+                    throw UsageError("--change-notifications must be on or off, not '\(text)'")
+                }
+                options.changeNotifications = text == "on"
             default:
                 guard let (range, field) = numberFlags[flag], let number = Int(text),
                     range.contains(number)

@@ -22,6 +22,7 @@ enum ServerRunner {
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
             authHashIterations: options.authHashIterations)
         configuration.longPollsPerAccount = options.longPollsPerAccount
+        configuration.liveUpdateRecheck = .seconds(options.liveUpdateRecheck)
         configuration.history = HistoryRetention(
             keepEvery: TimeInterval(options.historyHours) * 3600,
             keepDaily: TimeInterval(options.historyDailyDays) * 86_400,
@@ -30,7 +31,8 @@ enum ServerRunner {
         do {
             if options.usesPostgres {
                 server = NotesServer(
-                    storage: try await PostgresServerStorage.connect(options.databasePath),
+                    storage: try await PostgresServerStorage.connect(
+                        options.databasePath, changeNotifications: options.changeNotifications),
                     configuration: configuration)
             } else {
                 server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
