@@ -1,6 +1,7 @@
 import Foundation
 import QuireCrypto
 import QuireWire
+import Synchronization
 
 /// The sync server's socket-free core: API v1 as `handle(request) async -> response`.
 ///
@@ -26,6 +27,8 @@ public final class NotesServer: Sendable {
     /// stores do; a wrapper may not), else nil (those routes then answer 501).
     let history: (any NoteHistoryStorage)?
     let metrics = ServerMetrics()
+    /// Whether a background pass runs now (see ``runBackgroundWork(olderThan:pruningHistory:)``).
+    let backgroundPass = Mutex(false)
     let throttle: LoginThrottle
     let hasher: AuthKeyHasher
     let now: @Sendable () -> Date

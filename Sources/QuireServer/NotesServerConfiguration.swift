@@ -47,6 +47,11 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// where every write is this process's own and wakes its polls directly.
     public var liveUpdateRecheck: Duration = .seconds(2)
 
+    /// The most rows of each kind one batch of background work deletes (tombstones, idempotency
+    /// records, marks, sessions): each batch is one short transaction, so writes wait at most
+    /// that long. Default 500.
+    public var backgroundBatchSize: Int = 500
+
     /// Which earlier versions of notes the server keeps, and for how long (history and trash).
     public var history = HistoryRetention()
 

@@ -21,6 +21,7 @@ enum ServerCommand: Equatable {
         var historyWeeklyDays = 365
         var historyMiBPerAccount = 256
         var liveUpdateRecheck = 2
+        var backgroundBatch = 500
         var changeNotifications = true
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
@@ -42,6 +43,7 @@ enum ServerCommand: Equatable {
                        [--live-update-recheck SECONDS] [--change-notifications on|off]
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
+                       [--background-batch N]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP. People create accounts and sign in from a client
@@ -100,6 +102,12 @@ enum ServerCommand: Equatable {
           --history-mib-per-account N  the most earlier versions one account keeps, in MiB
                                        (default 256); the oldest go first
 
+        Background work (tombstone purges, idempotency-record expiry, history pruning, revoked
+        sessions) runs at start and hourly, in bounded batches, each its own short transaction;
+        on PostgreSQL one instance at a time runs it (an advisory lock).
+          --background-batch N         the most rows of each kind one batch deletes
+                                       (default 500)
+
         Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
         database); the message on stderr says what to do.
         """
@@ -139,6 +147,7 @@ enum ServerCommand: Equatable {
             "--history-weekly-days": (0...36_500, \.historyWeeklyDays),
             "--history-mib-per-account": (0...1_048_576, \.historyMiBPerAccount),
             "--live-update-recheck": (1...3_600, \.liveUpdateRecheck),
+            "--background-batch": (1...100_000, \.backgroundBatch),
         ]
     }
 
