@@ -12,12 +12,16 @@ actor ChangeNotifier {
     }
 
     private var generations: [AccountID: UInt64] = [:]
+    /// Bumped by ``wakeAll()``: part of every account's ticket, so a request between its ticket
+    /// and its wait is woken too.
+    private var epoch: UInt64 = 0
     private var waiters: [AccountID: [UUID: Waiter]] = [:]
-    private var isShutDown = false
+    /// True once ``shutDown()`` ran: waits return at once.
+    private(set) var isShutDown = false
 
     /// The account's change count so far; pass it to ``wait(for:after:timeout:)``.
     func ticket(for account: AccountID) -> UInt64 {
-        generations[account, default: 0]
+        generations[account, default: 0] &+ epoch
     }
 
     /// Suspends until the account changes after `ticket`, `timeout` passes, the notifier shuts down,
@@ -31,7 +35,7 @@ actor ChangeNotifier {
     func wait(
         for account: AccountID, after ticket: UInt64, timeout: Duration, limit: Int = .max
     ) async -> Bool {
-        if isShutDown || generations[account, default: 0] > ticket { return true }
+        if isShutDown || self.ticket(for: account) > ticket { return true }
         if waiters[account]?.count ?? 0 >= limit { return false }
         let id = UUID()
         await withTaskCancellationHandler {
@@ -61,15 +65,22 @@ actor ChangeNotifier {
         }
     }
 
-    /// Resumes every waiter at once; later waits return immediately. Used when the server stops.
-    func shutDown() {
-        isShutDown = true
+    /// Resumes every waiter, as if every account changed: when changes may have been missed (the
+    /// cross-instance listener reconnected), so each re-reads its feed.
+    func wakeAll() {
+        epoch &+= 1
         let all = waiters
         waiters = [:]
         for waiter in all.values.flatMap(\.values) {
             waiter.timer.cancel()
             waiter.continuation.resume()
         }
+    }
+
+    /// Resumes every waiter at once; later waits return immediately. Used when the server stops.
+    func shutDown() {
+        isShutDown = true
+        wakeAll()
     }
 
     /// The number of requests waiting now, for tests and logs.

@@ -23,16 +23,6 @@ enum NoteHistoryQueries {
             """, [.int(account.rawValue), .text(noteID), .int(now.storedMilliseconds)])
     }
 
-    /// Forgets the versions of the tombstones a purge is about to delete (last changed before
-    /// `cutoff`): the trash keeps a note only as long as its tombstone.
-    static func forgetPurged(olderThan cutoff: Date, db: some HistoryDatabase) throws {
-        try db.historyRun(
-            """
-            DELETE FROM note_versions WHERE (account_id, note_id) IN (
-                SELECT account_id, note_id FROM notes WHERE deleted = TRUE AND updated_at < $1)
-            """, [.int(cutoff.storedMilliseconds)])
-    }
-
     // MARK: - Reading
 
     static func history(

@@ -34,7 +34,7 @@ extension NotesServer {
                 answers.append(Self.batchResult(Self.response(for: outcome)))
             }
         }
-        if changedFeed { await notifier.changed(session.account) }
+        if changedFeed { await liveUpdates.accountChanged(session.account, feed: .notes) }
         return .json(200, BatchResponseDTO(results: answers))
     }
 

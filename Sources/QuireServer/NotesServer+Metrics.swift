@@ -8,7 +8,7 @@ extension NotesServer {
     /// next scrape on.
     func metricsResponse() async -> HTTPResponse {
         let text = metrics.exposition(
-            longPollWaiters: await notifier.waiterCount + tripNotifier.waiterCount)
+            longPollWaiters: await liveUpdates.waiterCount)
         var headers = HTTPResponse.baseHeaders
         headers["Content-Type"] = ServerMetrics.contentType
         return HTTPResponse(status: 200, headers: headers, body: Data(text.utf8))

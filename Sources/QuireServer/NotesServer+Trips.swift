@@ -56,7 +56,7 @@ extension NotesServer {
             trip, account: session.account, wrappedKey: body.wrappedKey, now: now())
         {
         case .created(let entry):
-            await tripNotifier.changed(session.account)
+            await liveUpdates.accountChanged(session.account, feed: .trips)
             return .json(201, entry)
         case .alreadyMember(let entry):
             return .json(200, entry)
@@ -95,7 +95,7 @@ extension NotesServer {
         }
         switch result {
         case .applied(let body, let changed):
-            for account in changed { await tripNotifier.changed(account) }
+            for account in changed { await liveUpdates.accountChanged(account, feed: .trips) }
             return .json(200, body: body)
         case .replayed(let body):
             var response = HTTPResponse.json(200, body: body)
@@ -161,17 +161,12 @@ extension NotesServer {
     ) async throws -> HTTPResponse {
         let account = session.account
         let query = try RequestValidation.tripsFeedQuery(request)
-        let ticket = await tripNotifier.ticket(for: account)
-        var page = try await tripsFeedPage(trips, account: account, query.since, query.limit)
-        if query.wait > 0, page.trips.isEmpty {
-            guard
-                await tripNotifier.wait(
-                    for: account, after: ticket, timeout: .seconds(query.wait),
-                    limit: configuration.longPollsPerAccount)
-            else { return .longPollRefused(page, wait: query.wait) }
-            page = try await tripsFeedPage(trips, account: account, query.since, query.limit)
+        let (page, refused) = try await longPoll(
+            .trips, account: account, wait: query.wait, isEmpty: { $0.trips.isEmpty }
+        ) {
+            try await tripsFeedPage(trips, account: account, query.since, query.limit)
         }
-        return .json(200, page)
+        return refused ? .longPollRefused(page, wait: query.wait) : .json(200, page)
     }
 
     private func tripsFeedPage(

@@ -1,27 +1,34 @@
 import Foundation
 import QuireCrypto
 import QuireWire
+import Synchronization
 
 /// The sync server's socket-free core: API v1 as `handle(request) async -> response`.
 ///
 /// Hosts (libmicrohttpd, tests) turn bytes into ``HTTPRequest`` and back; everything else happens
-/// here. Requests run concurrently: all state lives in the storage actor and the change notifier.
+/// here. Requests run concurrently: all state lives in the storage and the long-polls' wake-up
+/// (``LiveUpdates``), which this instance's writes tell after they commit and, on a store that
+/// several instances share (``ChangeBroadcastingStorage``), the store's listener tells of the
+/// other instances' commits.
 /// Every answer is JSON with `Content-Type: application/json` (204 has no body); every refusal is
 /// DESIGN.md's error shape; no input makes it crash, and no refused request changes anything stored.
 public final class NotesServer: Sendable {
     let storage: any ServerStorage
     let configuration: NotesServerConfiguration
-    let notifier = ChangeNotifier()
+    let liveUpdates = LiveUpdates()
+    /// How often a long-poll reads its feed again on its own: on a shared store,
+    /// ``NotesServerConfiguration/liveUpdateRecheck``, in case a notification was lost; nil on a
+    /// store only this process writes, whose every change is announced in-process.
+    let recheck: Duration?
     /// The trips routes' storage: `storage` itself when it keeps trips, else nil (the trips
     /// routes then answer 501).
     let trips: (any TripStorage)?
     /// The history and trash routes' storage: `storage` itself when it keeps history (both
     /// stores do; a wrapper may not), else nil (those routes then answer 501).
     let history: (any NoteHistoryStorage)?
-    /// Wakes long-polls of the trips feed; separate from ``notifier`` so a note saved does not
-    /// end a trips poll, nor a trip change a notes poll.
-    let tripNotifier = ChangeNotifier()
     let metrics = ServerMetrics()
+    /// Whether a background pass runs now (see ``runBackgroundWork(olderThan:pruningHistory:)``).
+    let backgroundPass = Mutex(false)
     let throttle: LoginThrottle
     let hasher: AuthKeyHasher
     let now: @Sendable () -> Date
@@ -43,7 +50,15 @@ public final class NotesServer: Sendable {
         self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
         self.now = now
         self.log = log
+        let shared = storage as? any ChangeBroadcastingStorage
+        self.recheck = shared == nil ? nil : configuration.liveUpdateRecheck
+        shared?.startChangeListener(delivering: liveUpdates)
     }
+
+    /// Wakes long-polls of the notes feed.
+    var notifier: ChangeNotifier { liveUpdates.notes }
+    /// Wakes long-polls of the trips feed.
+    var tripNotifier: ChangeNotifier { liveUpdates.trips }
 
     /// A server over the SQLite file at `path`, created if needed. Throws `SQLiteError` when the
     /// file cannot be opened or migrated.
@@ -181,7 +196,7 @@ public final class NotesServer: Sendable {
             response.headers["Idempotent-Replayed"] = "true"
             return response
         case .applied(let outcome):
-            if outcome.changedFeed { await notifier.changed(account) }
+            if outcome.changedFeed { await liveUpdates.accountChanged(account, feed: .notes) }
             return Self.response(for: outcome)
         }
     }
@@ -212,19 +227,13 @@ public final class NotesServer: Sendable {
     {
         let account = reader.account
         let query = try RequestValidation.changesQuery(request)
-        let ticket = await notifier.ticket(for: account)
-        var page = try await changesPage(
-            reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
-        if query.wait > 0, page.changes.isEmpty {
-            guard
-                await notifier.wait(
-                    for: account, after: ticket, timeout: .seconds(query.wait),
-                    limit: configuration.longPollsPerAccount)
-            else { return .longPollRefused(page, wait: query.wait) }
-            page = try await changesPage(
+        let (page, refused) = try await longPoll(
+            .notes, account: account, wait: query.wait, isEmpty: { $0.changes.isEmpty }
+        ) {
+            try await changesPage(
                 reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
         }
-        return .json(200, page)
+        return refused ? .longPollRefused(page, wait: query.wait) : .json(200, page)
     }
 
     /// One page of the reader's account feed. In an incremental pull, a note whose current state
@@ -322,14 +331,12 @@ public final class NotesServer: Sendable {
     /// Ends every long-poll at once (each answers its current page); later polls answer at once.
     /// Call before stopping a host so no connection stays held open.
     public func wakeAllWaiters() async {
-        await notifier.shutDown()
-        await tripNotifier.shutDown()
+        await liveUpdates.shutDown()
     }
 
     /// Wakes all waiters and closes the storage; later requests get 503 `unavailable`.
     public func shutDown() async {
-        await notifier.shutDown()
-        await tripNotifier.shutDown()
+        await liveUpdates.shutDown()
         await storage.close()
     }
 }

@@ -40,6 +40,18 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// twice the largest note a PUT can store.
     public var changesPageBytes: Int = 8 * 1024 * 1024
 
+    /// On a store several instances share, how often a waiting long-poll reads its feed again on
+    /// its own, in case the notification of another instance's write was lost (a listener
+    /// reconnecting, notifications turned off): the longest such a loss can delay an answer.
+    /// Notifications normally wake it within milliseconds. Default 2 seconds. Unused on SQLite,
+    /// where every write is this process's own and wakes its polls directly.
+    public var liveUpdateRecheck: Duration = .seconds(2)
+
+    /// The most rows of each kind one batch of background work deletes (tombstones, idempotency
+    /// records, marks, sessions): each batch is one short transaction, so writes wait at most
+    /// that long. Default 500.
+    public var backgroundBatchSize: Int = 500
+
     /// Which earlier versions of notes the server keeps, and for how long (history and trash).
     public var history = HistoryRetention()
 

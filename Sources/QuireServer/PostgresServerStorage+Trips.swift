@@ -9,12 +9,16 @@ import QuireWire
 /// then its members' account rows before it takes a sequence number), so two instances writing
 /// one trip take its revisions one after another, gap-free and unique, and each member's trips
 /// feed is commit-ordered like the notes feed. Reads run in `REPEATABLE READ`: one snapshot.
+/// A write that changes members' trips feeds announces it before its commit (see
+/// `PostgresServerStorage+LiveUpdates.swift`).
 extension PostgresServerStorage: TripStorage {
     public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date)
         async throws -> TripCreation
     {
         try await transaction { db in
-            try TripQueries.createTrip(trip, account: account, wrappedKey: wrappedKey, now: now, db: db)
+            let creation = try TripQueries.createTrip(trip, account: account, wrappedKey: wrappedKey, now: now, db: db)
+            if case .created = creation { try self.announce(.trips, [account], db: db) }
+            return creation
         }
     }
 
@@ -26,9 +30,11 @@ extension PostgresServerStorage: TripStorage {
         // so `record` never outlives the call.
         try await withoutActuallyEscaping(record) { record in
             try await transaction { db in
-                try TripQueries.applyTripOps(
+                let result = try TripQueries.applyTripOps(
                     request, trip: trip, account: account, fingerprint: fingerprint, now: now,
                     record: record, db: db)
+                if case .applied(_, let changed) = result { try self.announce(.trips, changed, db: db) }
+                return result
             }
         }
     }

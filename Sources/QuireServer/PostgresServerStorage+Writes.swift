@@ -24,11 +24,16 @@ extension PostgresServerStorage {
         return try await withoutActuallyEscaping(record) { record in
             try await transaction { db in
                 try Self.lockForWriting(account, db: db)
-                return try items.map { item in
+                let results = try items.map { item in
                     try Self.write(
                         item.write, account: account, writer: writer, idempotency: item.idempotency,
                         now: now, record: record, db: db)
                 }
+                let changed = results.contains { result in
+                    if case .applied(let outcome) = result { outcome.changedFeed } else { false }
+                }
+                if changed { try self.announce(.notes, [account], db: db) }
+                return results
             }
         }
     }

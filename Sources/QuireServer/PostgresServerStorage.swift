@@ -22,34 +22,54 @@ import Synchronization
 /// Trips are kept here too (``TripStorage``, the statements of ``TripQueries``): an ops request
 /// locks its trip's row, then its members' account rows, before it takes its number, so a trip's
 /// revisions stay gap-free and unique and the trips feed is commit-ordered the same way.
+///
+/// Every write that changes a feed also sends `NOTIFY` in its transaction (so it is delivered
+/// only if it commits), and each instance listens on a connection of its own to wake its
+/// long-polls (see ``ChangeBroadcastingStorage`` and `PostgresServerStorage+LiveUpdates.swift`).
 public final class PostgresServerStorage: ServerStorage {
     private let pool: PostgresPool
-    private let closed = Mutex(false)
+    let closed = Mutex(false)
+    let connectionString: String
+    /// Whether writes announce their changes and ``startChangeListener(delivering:)`` listens.
+    let changeNotifications: Bool
+    /// The instance's `LISTEN` connection, once a server asked for live updates.
+    let listener = Mutex<PostgresListener?>(nil)
 
     /// Connects to `connectionString` (a libpq URI such as `postgres://user@host:5432/db`, or
     /// keyword/value parameters; a password from `PGPASSWORD` or `~/.pgpass`) with a pool of
     /// `poolSize` connections, and brings the schema up to date: instances starting at once
-    /// migrate it exactly once (see ``migrate(_:)``).
+    /// migrate it exactly once (see ``migrate(_:)``). `changeNotifications` false turns
+    /// `LISTEN`/`NOTIFY` off (for a connection pooler that cannot carry them): other instances'
+    /// changes then reach long-polls at their periodic re-check.
     ///
     /// Throws ``PostgresError`` when the database cannot be reached or migrated, and
     /// ``PostgresSchemaError`` when it comes from a newer version of the server.
-    public init(connectionString: String, poolSize: Int = 4) throws {
+    public init(connectionString: String, poolSize: Int = 4, changeNotifications: Bool = true) throws {
         let pool = try PostgresPool(connectionString, size: poolSize)
         let connection = try PostgresConnection(connectionString)
         try Self.migrate(connection)
         self.pool = pool
+        self.connectionString = connectionString
+        self.changeNotifications = changeNotifications
     }
 
-    /// ``init(connectionString:poolSize:)`` on a thread of its own, for async callers: connecting
-    /// and migrating block until the server answers.
-    public static func connect(_ connectionString: String, poolSize: Int = 4) async throws
-        -> PostgresServerStorage
+    /// ``init(connectionString:poolSize:changeNotifications:)`` on a thread of its own, for async
+    /// callers: connecting and migrating block until the server answers.
+    public static func connect(_ connectionString: String, poolSize: Int = 4, changeNotifications: Bool = true)
+        async throws -> PostgresServerStorage
     {
-        try await onOwnThread { try PostgresServerStorage(connectionString: connectionString, poolSize: poolSize) }
+        try await onOwnThread {
+            try PostgresServerStorage(
+                connectionString: connectionString, poolSize: poolSize, changeNotifications: changeNotifications)
+        }
     }
 
     public func close() async {
         closed.withLock { $0 = true }
+        listener.withLock { listener in
+            listener?.stop()
+            listener = nil
+        }
         pool.close()
     }
 

@@ -353,56 +353,20 @@ public actor SQLiteServerStorage: ServerStorage {
 
     // MARK: - Retention
 
-    /// How much longer than tombstones the marks of sequence numbers and note versions are kept
-    /// (see ``FeedPosition`` and ``BaseVersion``): 60 days.
-    static let markGrace: TimeInterval = 60 * 86_400
-
+    /// Every batch of ``purgeTombstoneBatch(olderThan:limit:)`` until none is left, each its
+    /// own transaction.
     public func purgeTombstones(olderThan cutoff: Date) throws -> Int {
-        let db = try open()
-        let limit = cutoff.storedMilliseconds
-        return try db.transaction {
-            try db.run(
-                """
-                UPDATE accounts SET purged_seq = MAX(purged_seq, (
-                    SELECT MAX(seq) FROM notes
-                    WHERE notes.account_id = accounts.id AND deleted = 1 AND updated_at < ?))
-                WHERE EXISTS (
-                    SELECT 1 FROM notes
-                    WHERE notes.account_id = accounts.id AND deleted = 1 AND updated_at < ?)
-                """, limit, limit)
-            try db.run(
-                """
-                INSERT INTO purged_versions (account_id, note_id, version)
-                SELECT account_id, note_id, version FROM notes WHERE deleted = 1 AND updated_at < ?
-                ON CONFLICT (account_id, note_id) DO UPDATE SET version = excluded.version
-                """, limit)
-            try NoteHistoryQueries.forgetPurged(olderThan: cutoff, db: db)
-            let purged = try db.run(
-                "DELETE FROM notes WHERE deleted = 1 AND updated_at < ?", limit)
-            try db.run("DELETE FROM idempotency_records WHERE created_at < ?", limit)
-            try db.run(
-                "DELETE FROM note_marks WHERE created_at < ?",
-                cutoff.addingTimeInterval(-Self.markGrace).storedMilliseconds)
-            // Marks go in number order up to the first one young enough to keep: a scan of only
-            // what is deleted, where an index by age would cost every write. A clock that went
-            // back keeps some marks a little longer; none younger than the cutoff goes.
-            // Marks outlive the tombstones by a grace period: a cursor whose mark is gone can no
-            // longer be checked against a restore, so it gets 410 and lists everything again.
-            let markLimit = cutoff.addingTimeInterval(-Self.markGrace).storedMilliseconds
-            let keptFrom =
-                try db.queryFirst(
-                    "SELECT seq FROM seq_marks WHERE created_at >= ? ORDER BY seq LIMIT 1", markLimit
-                ) { $0.int64(0) } ?? (try currentSeq(db) + 1)
-            try db.run("DELETE FROM seq_marks WHERE seq < ?", keptFrom)
-            // Below this number a cursor's mark can no longer be checked (see `changes`).
-            try db.run(
-                """
-                INSERT INTO meta (key, value) VALUES ('marks_pruned_below', ?)
-                ON CONFLICT (key) DO UPDATE SET value = MAX(value, excluded.value)
-                """, keptFrom)
-            return purged
-        }
+        var purged = 0
+        var batch: PurgeBatch
+        repeat {
+            batch = try purgeTombstoneBatch(olderThan: cutoff, limit: Self.purgeBatchSize)
+            purged += batch.tombstones
+        } while batch.mayHaveMore
+        return purged
     }
+
+    /// The batch ``purgeTombstones(olderThan:)`` works in.
+    static let purgeBatchSize = 1_000
 
     // MARK: - Internals
 

@@ -23,6 +23,9 @@ enum ServerCommand: Equatable {
         /// `--tls-cert` and `--tls-key`: serve HTTPS with this certificate chain and key (PEM files).
         var tlsCertificateFile: String?
         var tlsKeyFile: String?
+        var liveUpdateRecheck = 2
+        var backgroundBatch = 500
+        var changeNotifications = true
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
@@ -40,8 +43,10 @@ enum ServerCommand: Equatable {
                        [--connections-per-address N] [--request-deadline SECONDS]
                        [--idle-timeout SECONDS] [--http-threads N]
                        [--long-polls-per-account N]
+                       [--live-update-recheck SECONDS] [--change-notifications on|off]
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
+                       [--background-batch N]
                        [--tls-cert FILE --tls-key FILE]
           quire-server --help
 
@@ -59,7 +64,6 @@ enum ServerCommand: Equatable {
                                        a PostgreSQL database instead (a libpq connection URI;
                                        any number of instances may share it). The password
                                        comes from PGPASSWORD or ~/.pgpass, never from the URI.
-                                       Trips routes answer 501 on PostgreSQL for now
           --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
                                        whose cursor is older resync in full
           --access-token-ttl SECONDS   how long an access token works (default 900)
@@ -84,6 +88,18 @@ enum ServerCommand: Equatable {
           --tls-key FILE               the certificate's private key: PEM, not encrypted; keep it
                                        readable only by the server's user
 
+        Live updates across instances (PostgreSQL): a write on one instance wakes the long-polls
+        of its account on every instance within milliseconds, through LISTEN/NOTIFY on a
+        connection each instance keeps for it. Polls also read their feed again on their own,
+        so a lost notification delays an answer at most one re-check.
+          --live-update-recheck SECONDS
+                                       how often a waiting long-poll reads its feed again on
+                                       its own (default 2)
+          --change-notifications on|off
+                                       off: no LISTEN/NOTIFY (for a connection pooler that
+                                       cannot carry them); other instances' changes then arrive
+                                       at the re-check (default on)
+
         History and trash: the server keeps earlier versions of every note (ciphertext only, as
         sent) and a deleted note's last text until its tombstone is purged (--tombstone-days).
         By default it keeps every version for 24 hours, then one a day for 30 days, then one a
@@ -97,6 +113,14 @@ enum ServerCommand: Equatable {
           --history-mib-per-account N  the most earlier versions one account keeps, in MiB
                                        (default 256); the oldest go first
 
+        Background work (tombstone purges, idempotency-record expiry, history pruning, revoked
+        sessions) runs at start and hourly, in bounded batches, each its own short transaction;
+        on PostgreSQL one instance at a time runs it (an advisory lock).
+          --background-batch N         the most rows of each kind one batch deletes
+                                       (default 500)
+
+        Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
+        database); the message on stderr says what to do.
         Exit status: 0 success, 64 usage error (a certificate or key that cannot be used
         included), 66 a --tls-cert or --tls-key file that cannot be read, 1 any other failure
         (port in use, unreadable database); the message on stderr says what to do.
@@ -121,6 +145,7 @@ enum ServerCommand: Equatable {
                 "--tls-cert and --tls-key go together: give both (the certificate and its private key, "
                     + "PEM files) to serve HTTPS, or neither to serve plain HTTP")
         }
+                ["--host", "--port", "--db", "--change-notifications"]))
         return .serve(options)
     }
 
@@ -141,6 +166,8 @@ enum ServerCommand: Equatable {
             "--history-daily-days": (0...36_500, \.historyDailyDays),
             "--history-weekly-days": (0...36_500, \.historyWeeklyDays),
             "--history-mib-per-account": (0...1_048_576, \.historyMiBPerAccount),
+            "--live-update-recheck": (1...3_600, \.liveUpdateRecheck),
+            "--background-batch": (1...100_000, \.backgroundBatch),
         ]
     }
 
@@ -183,6 +210,11 @@ enum ServerCommand: Equatable {
             case "--tls-cert", "--tls-key":
                 guard !text.isEmpty else { throw UsageError("\(flag) needs a file path") }
                 if flag == "--tls-cert" { options.tlsCertificateFile = text } else { options.tlsKeyFile = text }
+            case "--change-notifications":
+                guard text == "on" || text == "off" else {
+                    throw UsageError("--change-notifications must be on or off, not '\(text)'")
+                }
+                options.changeNotifications = text == "on"
             default:
                 guard let (range, field) = numberFlags[flag], let number = Int(text),
                     range.contains(number)

@@ -33,6 +33,8 @@ enum ServerRunner {
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
             authHashIterations: options.authHashIterations)
         configuration.longPollsPerAccount = options.longPollsPerAccount
+        configuration.liveUpdateRecheck = .seconds(options.liveUpdateRecheck)
+        configuration.backgroundBatchSize = options.backgroundBatch
         configuration.history = HistoryRetention(
             keepEvery: TimeInterval(options.historyHours) * 3600,
             keepDaily: TimeInterval(options.historyDailyDays) * 86_400,
@@ -41,7 +43,8 @@ enum ServerRunner {
         do {
             if options.usesPostgres {
                 server = NotesServer(
-                    storage: try await PostgresServerStorage.connect(options.databasePath),
+                    storage: try await PostgresServerStorage.connect(
+                        options.databasePath, changeNotifications: options.changeNotifications),
                     configuration: configuration)
             } else {
                 server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
@@ -56,7 +59,10 @@ enum ServerRunner {
         }
         let retention = TimeInterval(options.tombstoneDays) * 86_400
         do {
-            try await server.purgeTombstones(olderThan: Date().addingTimeInterval(-retention))
+            // Old tombstones go before the first request is served; history waits for the pass
+            // beside serving.
+            try await server.runBackgroundWork(
+                olderThan: Date().addingTimeInterval(-retention), pruningHistory: false)
         } catch {
             await server.shutDown()
             return fail("cannot purge old tombstones in \(options.databasePath): \(error)")
@@ -78,37 +84,23 @@ enum ServerRunner {
         let signals = TerminationSignals()
         writeOut("quire-server listening on \(host.baseURL.absoluteString)\n")
 
-        let purger = Task {
+        // The background work (see NotesServer.runBackgroundWork) runs beside serving, from the
+        // start and then hourly: in bounded batches, so it never holds up a write, and on one
+        // instance at a time when several share a PostgreSQL database.
+        let background = Task {
             while !Task.isCancelled {
                 do {
-                    try await Task.sleep(for: .seconds(3600))
-                    try await server.purgeTombstones(
-                        olderThan: Date().addingTimeInterval(-retention))
+                    try await server.runBackgroundWork(olderThan: Date().addingTimeInterval(-retention))
                 } catch is CancellationError {
                     return
                 } catch {
-                    NotesServer.logToStandardError("tombstone purge failed: \(error)")
+                    NotesServer.logToStandardError("background work failed: \(error)")
                 }
-            }
-        }
-        // Pruning history runs beside serving, from the start and then hourly: in bounded steps,
-        // so it never holds up a write.
-        let pruner = Task {
-            while !Task.isCancelled {
-                do {
-                    try await server.pruneHistory()
-                    try await Task.sleep(for: .seconds(3600))
-                } catch is CancellationError {
-                    return
-                } catch {
-                    NotesServer.logToStandardError("history pruning failed: \(error)")
-                    try? await Task.sleep(for: .seconds(3600))
-                }
+                try? await Task.sleep(for: .seconds(3600))
             }
         }
         await signals.wait()
-        purger.cancel()
-        pruner.cancel()
+        background.cancel()
         await host.stop()
         return 0
     }

@@ -61,7 +61,7 @@ struct ServerExecutablePostgresTests {
     }
 
     /// Reads the child's stdout until its "listening on URL" line (at most 20 s).
-    private static func listeningAddress(_ child: ChildProcess) throws -> URL {
+    static func listeningAddress(_ child: ChildProcess) throws -> URL {
         let output = try #require(child.output)
         var text = ""
         let deadline = Date().addingTimeInterval(20)
