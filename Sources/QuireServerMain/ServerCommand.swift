@@ -139,13 +139,12 @@ enum ServerCommand: Equatable {
         try parseFlags(
             &remaining, into: &options,
             allowed: Set(numberFlags.keys).union(
-                ["--host", "--port", "--db", "--tls-cert", "--tls-key"]))
+                ["--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications"]))
         guard (options.tlsCertificateFile == nil) == (options.tlsKeyFile == nil) else {
             throw UsageError(
                 "--tls-cert and --tls-key go together: give both (the certificate and its private key, "
                     + "PEM files) to serve HTTPS, or neither to serve plain HTTP")
         }
-                ["--host", "--port", "--db", "--change-notifications"]))
         return .serve(options)
     }
 
