@@ -6,7 +6,8 @@ extension SQLiteServerStorage {
     // MARK: - Accounts
 
     public func createAccount(
-        username: String, publicID: String, credentials: AccountCredentials, now: Date
+        username: String, publicID: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials?, now: Date
     ) throws -> AccountID {
         let db = try open()
         return try db.transaction {
@@ -18,11 +19,13 @@ extension SQLiteServerStorage {
                 """
                 INSERT INTO accounts (
                     username, created_at, public_id, auth_key_hash, auth_salt, auth_iterations,
-                    kdf_salt, kdf_iterations, wrapped_notes_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kdf_salt, kdf_iterations, wrapped_notes_key, recovery_auth_hash,
+                    recovery_auth_salt, recovery_auth_iterations, recovery_wrapped_notes_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, username, now.storedMilliseconds, publicID, credentials.authKeyHash,
                 credentials.authSalt, credentials.authIterations, credentials.kdfSalt,
-                credentials.kdfIterations, credentials.wrappedNotesKey)
+                credentials.kdfIterations, credentials.wrappedNotesKey, recovery?.authKeyHash,
+                recovery?.authSalt, recovery?.authIterations, recovery?.wrappedNotesKey)
             return AccountID(db.lastInsertRowID)
         }
     }
@@ -79,17 +82,23 @@ extension SQLiteServerStorage {
     ) throws -> SessionID {
         let db = try open()
         return try db.transaction {
-            try db.run(
-                """
-                INSERT INTO sessions (
-                    account_id, device_name, access_hash, access_expires_at, refresh_hash,
-                    created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, account.rawValue, deviceName, tokens.accessHash,
-                tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash,
-                now.storedMilliseconds)
-            return SessionID(db.lastInsertRowID)
+            try Self.insertSession(db, account: account, deviceName: deviceName, tokens: tokens, now: now)
         }
+    }
+
+    /// Inserts a session row inside the caller's transaction and returns its id.
+    static func insertSession(
+        _ db: SQLiteConnection, account: AccountID, deviceName: String, tokens: SessionTokenHashes,
+        now: Date
+    ) throws -> SessionID {
+        try db.run(
+            """
+            INSERT INTO sessions (
+                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, account.rawValue, deviceName, tokens.accessHash,
+            tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds)
+        return SessionID(db.lastInsertRowID)
     }
 
     /// Also marks the session's current pair as used: from now on its previous refresh token
@@ -179,7 +188,8 @@ extension SQLiteServerStorage {
 
     private static let accountColumns = """
         id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,
-        kdf_iterations, wrapped_notes_key
+        kdf_iterations, wrapped_notes_key, recovery_auth_hash, recovery_auth_salt,
+        recovery_auth_iterations, recovery_wrapped_notes_key
         """
 
     /// Accounts left by the removed `add-account` have no credentials and cannot sign in.
@@ -190,6 +200,11 @@ extension SQLiteServerStorage {
             id: AccountID(row.int64(0)), publicID: row.text(1), username: row.text(2),
             credentials: AccountCredentials(
                 authKeyHash: row.blob(3), authSalt: row.blob(4), authIterations: row.int(5),
-                kdfSalt: row.blob(6), kdfIterations: row.int(7), wrappedNotesKey: row.blob(8)))
+                kdfSalt: row.blob(6), kdfIterations: row.int(7), wrappedNotesKey: row.blob(8)),
+            recovery: row.isNull(9)
+                ? nil
+                : RecoveryCredentials(
+                    authKeyHash: row.blob(9), authSalt: row.blob(10), authIterations: row.int(11),
+                    wrappedNotesKey: row.blob(12)))
     }
 }
