@@ -16,7 +16,8 @@ struct AccountFlowsTests {
     {
         try await AccountFlows.register(
             serverURL: Self.url, username: user, password: password, deviceName: "laptop", transport: server,
-            iterations: Self.iterations).session
+            iterations: Self.iterations
+        ).session
     }
 
     func login(_ server: AccountsFakeServer, _ user: String = "ada", password: String = "correct horse")
@@ -82,7 +83,9 @@ struct AccountFlowsTests {
         let server = AccountsFakeServer()
         _ = try await register(server)
 
-        await #expect(throws: AccountError.usernameTaken) { try await register(server, password: "another good phrase") }
+        await #expect(throws: AccountError.usernameTaken) {
+            try await register(server, password: "another good phrase")
+        }
     }
 
     @Test(arguments: [

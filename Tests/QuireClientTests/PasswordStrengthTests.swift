@@ -49,7 +49,8 @@ struct PasswordStrengthTests {
     }
 
     @Test(arguments: [
-        "correct horse", "battery staple", "maple orbit lantern", "Tr0ub4dor&3 staple", "vier Wörter reichen", "4829175063xq",
+        "correct horse", "battery staple", "maple orbit lantern", "Tr0ub4dor&3 staple", "vier Wörter reichen",
+        "4829175063xq",
     ])
     func goodPasswordsPass(password: String) {
         let strength = PasswordStrength(password: password, username: "ann")
@@ -62,7 +63,8 @@ struct PasswordStrengthTests {
         let strength = PasswordStrength(password: "password", username: "ann")
 
         #expect(strength.problems == [.tooShort(length: 8), .common])
-        #expect(strength.explanation == "it has 8 characters, and it is a common password, or one with only a little added")
+        #expect(
+            strength.explanation == "it has 8 characters, and it is a common password, or one with only a little added")
         #expect(
             strength.advice
                 == "Use at least 10 characters, avoid common passwords, even with digits or symbols added; "

@@ -47,7 +47,8 @@ import Testing
         let root = try TemporaryDirectory(prefix: "quire-messages")
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let result = try await device.run("login", "http://127.0.0.1:9", "ann", "--password-stdin", stdin: "maple orbit lantern\n")
+        let result = try await device.run(
+            "login", "http://127.0.0.1:9", "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         #expect(result.exitCode == 69)
         #expect(result.stderr.contains("nothing is listening at http://127.0.0.1:9"))
         #expect(result.stderr.contains("quire-server"))
@@ -82,7 +83,8 @@ import Testing
         defer { server.terminate() }
         let plain = server.url.absoluteString
         let https = plain.replacingOccurrences(of: "http://", with: "https://")
-        let result = try await CLIDevice(root, "d").run("login", https, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
+        let result = try await CLIDevice(root, "d").run(
+            "login", https, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         #expect(result.exitCode == 69)
         #expect(result.stderr.contains("plain HTTP"))
         #expect(result.stderr.contains(plain))
@@ -132,7 +134,8 @@ import Testing
         let quire = try BuiltProducts.executable("quire").path
         let command = "\(quire) --data-dir \(root.path("d").path) register \(server.url.absoluteString) ann"
         let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], stdin: "maple orbit lantern\nmaple orbit lanterns\n")
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            stdin: "maple orbit lantern\nmaple orbit lanterns\n")
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("the passwords do not match"))
         #expect(!result.stdout.contains("Run 'quire"))

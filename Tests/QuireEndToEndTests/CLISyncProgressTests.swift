@@ -59,7 +59,8 @@ import Testing
         defer { server.terminate() }
         let phone = CLIDevice(root, "phone")
         try await phone.ok("new", "--title", "A")
-        try await phone.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
+        try await phone.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         try await phone.ok("new", "--title", "B")
 
         let json = try await phone.run("sync", "--json")

@@ -15,7 +15,8 @@ import Testing
         let transport = URLSessionTransport(baseURL: server.url)
         let registered = try await AccountFlows.register(
             serverURL: server.url, username: "ann", password: "maple orbit lantern", deviceName: "phone",
-            transport: transport).session
+            transport: transport
+        ).session
         let phone = try QuireDevice(directory: root.path("phone"))
         try await phone.signIn(registered)
         let laptop = try QuireDevice(directory: root.path("laptop"))

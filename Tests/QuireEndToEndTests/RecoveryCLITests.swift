@@ -38,7 +38,8 @@ struct RecoveryCLITests {
         #expect(refused.stderr.split(separator: "\n").count == 1, "one line: \(refused.stderr)")
         #expect(!refused.stderr.contains("usage"))
         // No account was made: the name is still free.
-        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: Self.password + "\n")
+        try await device.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: Self.password + "\n")
     }
 
     @Test func aWeakNewPasswordIsRefusedAtPasswdAndTheOldOneStillWorks() async throws {
@@ -168,7 +169,8 @@ struct RecoveryCLITests {
         #expect(second != first)
         #expect(made.contains("the one before it no longer works"))
         let laptop = CLIDevice(root, "laptop")
-        let old = try await laptop.run("recover", url, "ann", "--password-stdin", stdin: "\(first)\n\(Self.newPassword)\n")
+        let old = try await laptop.run(
+            "recover", url, "ann", "--password-stdin", stdin: "\(first)\n\(Self.newPassword)\n")
         #expect(old.exitCode == 77)
         try await laptop.ok("recover", url, "ann", "--password-stdin", stdin: "\(second)\n\(Self.newPassword)\n")
     }

@@ -64,7 +64,8 @@ final class RecoveryRouteTests {
         let response = await wrappedKey(recoveryKey)
 
         #expect(response.status == 200)
-        #expect(try response.decoded(RecoveryWrappedKeyDTO.self).wrappedNotesKey == recoveryWrapped.base64EncodedString())
+        #expect(
+            try response.decoded(RecoveryWrappedKeyDTO.self).wrappedNotesKey == recoveryWrapped.base64EncodedString())
         #expect(await harness.signIn("ada").status == 200)
     }
 
@@ -139,7 +140,8 @@ final class RecoveryRouteTests {
                     ChangePasswordRequestDTO(
                         currentAuthKey: ServerHarness.authKey("ada").base64EncodedString(),
                         newAuthKey: newKey.base64EncodedString(),
-                        kdf: KDFParametersDTO(salt: Data(repeating: 1, count: 16).base64EncodedString(), iterations: 1_000),
+                        kdf: KDFParametersDTO(
+                            salt: Data(repeating: 1, count: 16).base64EncodedString(), iterations: 1_000),
                         wrappedNotesKey: newWrapped.base64EncodedString()))))
 
         #expect(changed.status == 204)
@@ -157,9 +159,13 @@ final class RecoveryRouteTests {
         #expect(refused.errorCode == "invalid_credentials")
         #expect(await wrappedKey(recoveryKey).status == 401)
 
-        #expect(await setRecovery(token: laptop.accessToken, current: ServerHarness.authKey("ada"), recovery: recoveryKey).status == 204)
+        #expect(
+            await setRecovery(token: laptop.accessToken, current: ServerHarness.authKey("ada"), recovery: recoveryKey)
+                .status == 204)
         #expect(await wrappedKey(recoveryKey).status == 200)
-        #expect(await setRecovery(token: laptop.accessToken, current: ServerHarness.authKey("ada"), recovery: replacement).status == 204)
+        #expect(
+            await setRecovery(token: laptop.accessToken, current: ServerHarness.authKey("ada"), recovery: replacement)
+                .status == 204)
 
         #expect(await wrappedKey(recoveryKey).status == 401, "the old key stopped working")
         let copy = try await wrappedKey(replacement).decoded(RecoveryWrappedKeyDTO.self)
@@ -170,7 +176,8 @@ final class RecoveryRouteTests {
     @Test func malformedRecoveryBodiesNameTheField() async throws {
         try await setUp(.sqlite)
         var registration = ServerHarness.registration("bob")
-        registration.recovery = RecoveryMaterialDTO(authKey: "short", wrappedNotesKey: recoveryWrapped.base64EncodedString())
+        registration.recovery = RecoveryMaterialDTO(
+            authKey: "short", wrappedNotesKey: recoveryWrapped.base64EncodedString())
 
         let badRegistration = await harness.register(registration)
         let badReset = await harness.post(WireRoutes.recoverPassword, ["username": "ada"])
@@ -182,7 +189,9 @@ final class RecoveryRouteTests {
         #expect(await harness.signIn("bob").errorCode == "invalid_credentials", "nothing was stored")
     }
 
-    @Test(arguments: StoreKind.allCases) func theStoreKeepsTheRecoveryColumnsAndChecksTheExpectedHashes(store: StoreKind)
+    @Test(arguments: StoreKind.allCases) func theStoreKeepsTheRecoveryColumnsAndChecksTheExpectedHashes(
+        store: StoreKind
+    )
         async throws
     {
         try await setUp(store)
