@@ -52,21 +52,31 @@ extension PostgresServerStorage {
         keeping session: SessionID
     ) async throws -> Bool {
         try await transaction { db in
-            let changed = try db.query(
-                """
-                UPDATE accounts SET auth_key_hash = $1, auth_salt = $2, auth_iterations = $3,
-                    kdf_salt = $4, kdf_iterations = $5, wrapped_notes_key = $6
-                WHERE id = $7 AND auth_key_hash = $8
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedAuthKeyHash
-            ).affectedRows
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "auth_key_hash", is: expectedAuthKeyHash)
             guard changed == 1 else { return false }
             try db.query(
                 "UPDATE sessions SET revoked = true WHERE account_id = $1 AND id <> $2",
                 account.rawValue, session.rawValue)
             return true
         }
+    }
+
+    /// Sets the account's password material (not its recovery credentials) when `column` still
+    /// holds `expected`, inside the caller's transaction; returns how many rows changed (0 or 1).
+    static func replaceCredentials(
+        _ db: PostgresConnection, account: AccountID, with credentials: AccountCredentials,
+        where column: String, is expected: Data
+    ) throws -> Int {
+        try db.query(
+            """
+            UPDATE accounts SET auth_key_hash = $1, auth_salt = $2, auth_iterations = $3,
+                kdf_salt = $4, kdf_iterations = $5, wrapped_notes_key = $6
+            WHERE id = $7 AND \(column) = $8
+            """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
+            credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey, account.rawValue,
+            expected
+        ).affectedRows
     }
 
     public func serverSecret() async throws -> Data {

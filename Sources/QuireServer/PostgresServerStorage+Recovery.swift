@@ -23,15 +23,8 @@ extension PostgresServerStorage {
         deviceName: String, tokens: SessionTokenHashes, now: Date
     ) async throws -> SessionID? {
         try await transaction { db in
-            let changed = try db.query(
-                """
-                UPDATE accounts SET auth_key_hash = $1, auth_salt = $2, auth_iterations = $3,
-                    kdf_salt = $4, kdf_iterations = $5, wrapped_notes_key = $6
-                WHERE id = $7 AND recovery_auth_hash = $8
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedRecoveryAuthHash
-            ).affectedRows
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "recovery_auth_hash", is: expectedRecoveryAuthHash)
             guard changed == 1 else { return nil }
             try db.query("UPDATE sessions SET revoked = true WHERE account_id = $1", account.rawValue)
             return try Self.insertSession(

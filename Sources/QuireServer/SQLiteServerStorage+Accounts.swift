@@ -48,20 +48,30 @@ extension SQLiteServerStorage {
     ) throws -> Bool {
         let db = try open()
         return try db.transaction {
-            let changed = try db.run(
-                """
-                UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
-                    kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
-                WHERE id = ? AND auth_key_hash = ?
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedAuthKeyHash)
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "auth_key_hash", is: expectedAuthKeyHash)
             guard changed == 1 else { return false }
             try db.run(
                 "UPDATE sessions SET revoked = 1 WHERE account_id = ? AND id != ?",
                 account.rawValue, session.rawValue)
             return true
         }
+    }
+
+    /// Sets the account's password material (not its recovery credentials) when `column` still
+    /// holds `expected`, inside the caller's transaction; returns how many rows changed (0 or 1).
+    static func replaceCredentials(
+        _ db: SQLiteConnection, account: AccountID, with credentials: AccountCredentials,
+        where column: String, is expected: Data
+    ) throws -> Int {
+        try db.run(
+            """
+            UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
+                kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
+            WHERE id = ? AND \(column) = ?
+            """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
+            credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey, account.rawValue,
+            expected)
     }
 
     public func serverSecret() throws -> Data {

@@ -23,14 +23,8 @@ extension SQLiteServerStorage {
     ) throws -> SessionID? {
         let db = try open()
         return try db.transaction {
-            let changed = try db.run(
-                """
-                UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
-                    kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
-                WHERE id = ? AND recovery_auth_hash = ?
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedRecoveryAuthHash)
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "recovery_auth_hash", is: expectedRecoveryAuthHash)
             guard changed == 1 else { return nil }
             try db.run("UPDATE sessions SET revoked = 1 WHERE account_id = ?", account.rawValue)
             return try Self.insertSession(

@@ -8,6 +8,17 @@ struct RecoveryCLITests {
     static let password = "correct horse"
     static let newPassword = "maple orbit lantern"
 
+    /// A real server on loopback over a SQLite file in a fresh directory; stop both with ``stop(_:_:)``.
+    static func startServer() async throws -> (TemporaryDirectory, ServerProcess) {
+        let root = try TemporaryDirectory(prefix: "quire-recovery")
+        return (root, try await ServerProcess.start(databaseFile: root.path("server.sqlite")))
+    }
+
+    static func stop(_ root: TemporaryDirectory, _ server: ServerProcess) {
+        server.terminate()
+        root.remove()
+    }
+
     /// The recovery key `register` printed, as shown.
     static func recoveryKey(in output: String) throws -> String {
         let keys = output.matches(of: /[0-9A-Z]{4}(?:-[0-9A-Z]{4}){8}/).map { String($0.output) }
@@ -22,10 +33,8 @@ struct RecoveryCLITests {
     func aWeakPasswordIsRefusedAtRegisterWithWhatToDoAndNothingIsSent(password: String, reason: String)
         async throws
     {
-        let root = try TemporaryDirectory(prefix: "quire-recovery")
-        defer { root.remove() }
-        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        defer { server.terminate() }
+        let (root, server) = try await Self.startServer()
+        defer { Self.stop(root, server) }
         let device = CLIDevice(root, "d")
 
         let refused = try await device.run(
@@ -55,10 +64,8 @@ struct RecoveryCLITests {
     }
 
     @Test func registrationShowsTheRecoveryKeyOnceAndSaysAForgottenPasswordLosesTheNotes() async throws {
-        let root = try TemporaryDirectory(prefix: "quire-recovery")
-        defer { root.remove() }
-        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        defer { server.terminate() }
+        let (root, server) = try await Self.startServer()
+        defer { Self.stop(root, server) }
         let device = CLIDevice(root, "d")
 
         let output = try await device.ok(
@@ -82,10 +89,8 @@ struct RecoveryCLITests {
     }
 
     @Test func theRecoveryKeySetsANewPasswordOnAnotherDeviceAndSignsTheFirstOut() async throws {
-        let root = try TemporaryDirectory(prefix: "quire-recovery")
-        defer { root.remove() }
-        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        defer { server.terminate() }
+        let (root, server) = try await Self.startServer()
+        defer { Self.stop(root, server) }
         let url = server.url.absoluteString
         let phone = CLIDevice(root, "phone")
         let laptop = CLIDevice(root, "laptop")
@@ -152,10 +157,8 @@ struct RecoveryCLITests {
     }
 
     @Test func aNewRecoveryKeyReplacesTheOldOneAndNeedsThePassword() async throws {
-        let root = try TemporaryDirectory(prefix: "quire-recovery")
-        defer { root.remove() }
-        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        defer { server.terminate() }
+        let (root, server) = try await Self.startServer()
+        defer { Self.stop(root, server) }
         let url = server.url.absoluteString
         let phone = CLIDevice(root, "phone")
         let first = try Self.recoveryKey(

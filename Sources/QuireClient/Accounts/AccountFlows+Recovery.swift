@@ -41,13 +41,8 @@ extension AccountFlows {
             throw AccountError.keyUnwrapFailed.with(
                 message: "The notes key's recovery copy did not open with this recovery key; nothing was changed.")
         }
-        let salt = KeyDerivation.randomSalt()
-        let kdf = KDFParametersDTO(
-            algorithm: AccountKeys.algorithm, salt: salt.base64EncodedString(), iterations: iterations)
-        let keys = try await AccountKeys.derive(password: newPassword, salt: salt, iterations: iterations)
-        let wrapped = try KeyDerivation.wrap(
-            notesKey: notesKey, with: keys.masterKey,
-            associatedData: AccountKeys.notesKeyAssociatedData(username: username))
+        let (kdf, keys, wrapped) = try await AccountKeys.newPasswordMaterial(
+            newPassword, notesKey: notesKey, username: username, iterations: iterations)
         let dto = try await recoveryCall {
             try await accounts.recoverPassword(
                 RecoverAccountRequestDTO(

@@ -32,15 +32,10 @@ public enum AccountFlows {
     ) async throws -> AccountRegistration {
         try AccountKeys.checkNewPassword(password, username: username)
         let accounts = AccountsAPIClient(transport: transport)
-        let salt = KeyDerivation.randomSalt()
-        let kdf = KDFParametersDTO(
-            algorithm: AccountKeys.algorithm, salt: salt.base64EncodedString(), iterations: iterations)
-        let keys = try await AccountKeys.derive(password: password, salt: salt, iterations: iterations)
         let notesKey = SymmetricKey256.random()
         let recoveryKey = RecoveryKey.random()
-        let wrapped = try KeyDerivation.wrap(
-            notesKey: notesKey, with: keys.masterKey,
-            associatedData: AccountKeys.notesKeyAssociatedData(username: username))
+        let (kdf, keys, wrapped) = try await AccountKeys.newPasswordMaterial(
+            password, notesKey: notesKey, username: username, iterations: iterations)
         _ = try await accounts.register(
             CreateAccountRequestDTO(
                 username: username, authKey: keys.authKey.data.base64EncodedString(), kdf: kdf,
@@ -100,13 +95,8 @@ public enum AccountFlows {
         let accounts = AccountsAPIClient(transport: transport)
         let notesKey = try session.notesKeyValue()
         let current = try await currentKeys(session, password: currentPassword)
-        let newSalt = KeyDerivation.randomSalt()
-        let newKDF = KDFParametersDTO(
-            algorithm: AccountKeys.algorithm, salt: newSalt.base64EncodedString(), iterations: iterations)
-        let new = try await AccountKeys.derive(password: newPassword, salt: newSalt, iterations: iterations)
-        let wrapped = try KeyDerivation.wrap(
-            notesKey: notesKey, with: new.masterKey,
-            associatedData: AccountKeys.notesKeyAssociatedData(username: session.username))
+        let (newKDF, new, wrapped) = try await AccountKeys.newPasswordMaterial(
+            newPassword, notesKey: notesKey, username: session.username, iterations: iterations)
         let request = ChangePasswordRequestDTO(
             currentAuthKey: current.authKey.data.base64EncodedString(),
             newAuthKey: new.authKey.data.base64EncodedString(), kdf: newKDF,

@@ -37,6 +37,20 @@ enum AccountKeys {
             authKey: recoveryKey.authKey.data.base64EncodedString(), wrappedNotesKey: wrapped.base64EncodedString())
     }
 
+    /// A password's material for the server: keys derived from `password` with a new random salt
+    /// (`iterations` rounds), and `notesKey` wrapped with the master key, bound to `username`.
+    /// Off the concurrency pool, as ``derive(password:salt:iterations:)``.
+    static func newPasswordMaterial(
+        _ password: String, notesKey: SymmetricKey256, username: String, iterations: Int
+    ) async throws -> (kdf: KDFParametersDTO, keys: KeyDerivation.Keys, wrappedNotesKey: Data) {
+        let salt = KeyDerivation.randomSalt()
+        let kdf = KDFParametersDTO(algorithm: algorithm, salt: salt.base64EncodedString(), iterations: iterations)
+        let keys = try await derive(password: password, salt: salt, iterations: iterations)
+        let wrapped = try KeyDerivation.wrap(
+            notesKey: notesKey, with: keys.masterKey, associatedData: notesKeyAssociatedData(username: username))
+        return (kdf, keys, wrapped)
+    }
+
     /// Refuses a weak new password before anything is derived or sent.
     /// - Throws: ``AccountError/weakPassword`` with ``PasswordStrength/message``.
     static func checkNewPassword(_ password: String, username: String) throws {
