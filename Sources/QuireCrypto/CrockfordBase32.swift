@@ -43,11 +43,13 @@ enum CrockfordBase32 {
     }
 
     /// `character` as Crockford reads it: upper case, O as 0, I and L as 1.
+    /// A character whose capital is not one character (ß) is kept as it is: not in the alphabet.
     static func normalized(_ character: Character) -> Character {
-        switch character.uppercased() {
-        case "O": "0"
-        case "I", "L": "1"
-        default: Character(character.uppercased())
+        let upper = character.uppercased()
+        switch upper {
+        case "O": return "0"
+        case "I", "L": return "1"
+        default: return upper.count == 1 ? Character(upper) : character
         }
     }
 }

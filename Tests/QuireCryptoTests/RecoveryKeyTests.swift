@@ -42,7 +42,9 @@ struct RecoveryKeyTests {
         #expect(caught == 32)
     }
 
-    @Test(arguments: ["", "ABCD-EFGH", "quire", String(repeating: "A", count: 35) + "U"])
+    @Test(arguments: [
+        "", "ABCD-EFGH", "quire", String(repeating: "A", count: 35) + "U", String(repeating: "A", count: 35) + "ß",
+    ])
     func textOfTheWrongShapeIsNotAKey(text: String) {
         let error = #expect(throws: RecoveryKeyError.self) { try RecoveryKey(parsing: text) }
         #expect(error == .malformed)
