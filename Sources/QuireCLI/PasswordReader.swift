@@ -1,4 +1,5 @@
 import Foundation
+import QuireClient
 
 /// Reads passwords: from standard input with `--password-stdin` (one per line), or from the terminal
 /// with echo off. Never from the command line, where other users could see it in `ps`.
@@ -8,10 +9,11 @@ struct PasswordReader {
     /// True when standard input is a terminal a person can answer at.
     static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// Reads one password, prompting with `prompt` on stderr when reading from the terminal.
+    /// Reads one password (or another secret, `what`), prompting with `prompt` on stderr when
+    /// reading from the terminal.
     /// - Throws: a usage error when stdin is not a terminal and `--password-stdin` was not given, or
     ///   when the password is empty.
-    func read(_ prompt: String) throws -> String {
+    func read(_ prompt: String, what: String = "password") throws -> String {
         let password: String?
         if fromStandardInput {
             password = readLine(strippingNewline: true)
@@ -22,14 +24,24 @@ struct PasswordReader {
             password = Self.readWithoutEcho(prompt)
         }
         guard let password, !password.isEmpty else {
-            throw CLIError(code: .failure, message: "the password is empty; nothing was changed", hint: "")
+            throw CLIError(code: .failure, message: "the \(what) is empty; nothing was changed", hint: "")
         }
         return password
     }
 
-    /// Reads a new password; on a terminal, twice, and they must match.
-    func readNew(_ prompt: String) throws -> String {
+    /// Reads a new password for `username`; on a terminal, twice, and they must match. A weak one
+    /// (``PasswordStrength``) is refused as soon as it is typed, before it is asked again.
+    /// - Throws: exit 1 with what is wrong and how to fix it, for a weak or mismatched password.
+    func readNew(_ prompt: String, username: String) throws -> String {
         let password = try read(prompt)
+        let strength = PasswordStrength(password: password, username: username)
+        guard strength.isAcceptable else {
+            throw CLIError(
+                code: .failure,
+                message: "the password is too weak: \(strength.explanation). \(strength.advice) "
+                    + "Nothing was sent to the server.",
+                hint: "")
+        }
         guard !fromStandardInput else { return password }
         guard try read("Repeat it: ") == password else {
             throw CLIError(code: .failure, message: "the passwords do not match; nothing was changed", hint: "")

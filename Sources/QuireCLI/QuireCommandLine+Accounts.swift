@@ -10,16 +10,20 @@ extension QuireCommandLine {
         let device = try openDevice()
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
-            .readNew("Choose a password for \(positionals[1]): ")
-        let session = try await talking(to: serverURL, trust: trust) {
+            .readNew("Choose a password for \(positionals[1]): ", username: positionals[1])
+        let registration = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.register(
                 serverURL: serverURL, username: positionals[1], password: password,
                 deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
                 trust: trust)
         }
+        let session = registration.session
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
+        showRecoveryKey(
+            registration.recoveryKey,
+            using: "quire recover \(serverURL.absoluteString) \(session.username)")
     }
 
     func login(_ arguments: Arguments) async throws {
@@ -86,14 +90,16 @@ extension QuireCommandLine {
         }
         let reader = PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
         let current = try reader.read("Current password: ")
-        let new = try reader.readNew("New password: ")
+        let new = try reader.readNew("New password: ", username: session.username)
         let updated = try await talking(to: session.serverURL, trust: session.trust) {
             try await AccountFlows.changePassword(
                 session: session, currentPassword: current, newPassword: new,
                 transport: LiveTransport.make(baseURL: session.serverURL, trust: session.trust))
         }
         try await device.signIn(updated)
-        console.out("Password changed. Other devices are signed out; sign them in with the new password.")
+        console.out(
+            "Password changed. Other devices are signed out; sign them in with the new password. "
+                + "Your recovery key still works.")
     }
 
     // MARK: - Helpers

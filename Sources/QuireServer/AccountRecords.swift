@@ -26,6 +26,25 @@ public struct AccountCredentials: Sendable, Equatable {
     }
 }
 
+/// What the server keeps of an account's recovery key (issue 12, item 11): a slow salted hash of
+/// the recovery auth key, and the notes key sealed under the recovery wrapping key. Neither lets
+/// anyone reset the password or read a note; the recovery key itself never reaches the server.
+public struct RecoveryCredentials: Sendable, Equatable {
+    /// PBKDF2-HMAC-SHA256 of the recovery auth key under `authSalt`, `authIterations` rounds.
+    public var authKeyHash: Data
+    public var authSalt: Data
+    public var authIterations: Int
+    /// The notes key sealed with the recovery wrapping key; opaque to the server.
+    public var wrappedNotesKey: Data
+
+    public init(authKeyHash: Data, authSalt: Data, authIterations: Int, wrappedNotesKey: Data) {
+        self.authKeyHash = authKeyHash
+        self.authSalt = authSalt
+        self.authIterations = authIterations
+        self.wrappedNotesKey = wrappedNotesKey
+    }
+}
+
 /// An account that can sign in.
 public struct StoredAccount: Sendable, Equatable {
     public var id: AccountID
@@ -34,12 +53,18 @@ public struct StoredAccount: Sendable, Equatable {
     /// Lowercased.
     public var username: String
     public var credentials: AccountCredentials
+    /// Nil for an account registered before recovery keys, until it makes one.
+    public var recovery: RecoveryCredentials?
 
-    public init(id: AccountID, publicID: String, username: String, credentials: AccountCredentials) {
+    public init(
+        id: AccountID, publicID: String, username: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials? = nil
+    ) {
         self.id = id
         self.publicID = publicID
         self.username = username
         self.credentials = credentials
+        self.recovery = recovery
     }
 }
 

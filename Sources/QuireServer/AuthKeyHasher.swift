@@ -28,14 +28,28 @@ struct AuthKeyHasher: Sendable {
     /// Whether `authKey` matches the stored credentials, compared in constant time. With nil
     /// credentials (no such account) the same work is done against a decoy and false returned.
     func verify(_ authKey: Data, against credentials: AccountCredentials?) async throws -> Bool {
-        guard let credentials else {
-            let decoy = try await derive(authKey, salt: Self.decoySalt, iterations: iterations)
+        try await verify(
+            authKey,
+            stored: credentials.map { ($0.authKeyHash, $0.authSalt, $0.authIterations) })
+    }
+
+    /// Whether `recoveryAuthKey` matches the account's recovery credentials, as
+    /// ``verify(_:against:)-(_,AccountCredentials?)`` does for the password: nil (no account, or
+    /// no recovery key) does the same work against the decoy and returns false.
+    func verify(_ recoveryAuthKey: Data, against recovery: RecoveryCredentials?) async throws -> Bool {
+        try await verify(
+            recoveryAuthKey,
+            stored: recovery.map { ($0.authKeyHash, $0.authSalt, $0.authIterations) })
+    }
+
+    private func verify(_ key: Data, stored: (hash: Data, salt: Data, iterations: Int)?) async throws -> Bool {
+        guard let stored else {
+            let decoy = try await derive(key, salt: Self.decoySalt, iterations: iterations)
             _ = ConstantTime.equals(decoy, Data(count: Self.hashBytes))
             return false
         }
-        let candidate = try await derive(
-            authKey, salt: credentials.authSalt, iterations: credentials.authIterations)
-        return ConstantTime.equals(candidate, credentials.authKeyHash)
+        let candidate = try await derive(key, salt: stored.salt, iterations: stored.iterations)
+        return ConstantTime.equals(candidate, stored.hash)
     }
 
     private func derive(_ authKey: Data, salt: Data, iterations: Int) async throws -> Data {

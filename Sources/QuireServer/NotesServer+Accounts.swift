@@ -19,6 +19,15 @@ extension NotesServer {
         case WireRoutes.password:
             try allow(request, ["PUT"])
             return try await changePassword(request)
+        case WireRoutes.recovery:
+            try allow(request, ["PUT"])
+            return try await setRecovery(request)
+        case WireRoutes.recoveryWrappedKey:
+            try allow(request, ["POST"])
+            return try await recoveryWrappedKey(request)
+        case WireRoutes.recoverPassword:
+            try allow(request, ["POST"])
+            return try await recoverPassword(request)
         case WireRoutes.sessions:
             try allow(request, ["POST"])
             return try await signIn(request)
@@ -74,33 +83,37 @@ extension NotesServer {
     // MARK: - Registration
 
     /// `POST /v1/accounts`: 201 with the new account's public id, 409 when the name is taken.
-    /// Only a slow salted hash of the auth key is stored.
+    /// Only slow salted hashes of the auth key and of the recovery auth key are stored.
     private func createAccount(_ request: HTTPRequest) async throws -> HTTPResponse {
         try checkAccountBodySize(request)
         let body = try RequestValidation.newAccount(
             request.body, minIterations: configuration.minKDFIterations)
         let publicID = try await register(
             username: body.username, authKey: body.authKey, kdf: body.kdf,
-            wrappedNotesKey: body.wrappedNotesKey)
+            wrappedNotesKey: body.wrappedNotesKey, recovery: body.recovery)
         return .json(201, CreateAccountResponseDTO(accountId: publicID))
     }
 
     /// Stores a new account and returns its public id. Throws ``APIError/usernameTaken``.
     func register(
-        username: Username, authKey: Data, kdf: ClientKDF, wrappedNotesKey: Data
+        username: Username, authKey: Data, kdf: ClientKDF, wrappedNotesKey: Data,
+        recovery: RecoveryMaterial? = nil
     ) async throws -> String {
         let publicID = UUID().uuidString.lowercased()
         let credentials = try await credentials(authKey: authKey, kdf: kdf, wrappedKey: wrappedNotesKey)
+        var recoveryCredentials: RecoveryCredentials?
+        if let recovery { recoveryCredentials = try await self.recoveryCredentials(recovery) }
         do {
             _ = try await storage.createAccount(
-                username: username.value, publicID: publicID, credentials: credentials, now: now())
+                username: username.value, publicID: publicID, credentials: credentials,
+                recovery: recoveryCredentials, now: now())
         } catch let error as ServerStorageError where error == .usernameTaken(username.value) {
             throw APIError.usernameTaken
         }
         return publicID
     }
 
-    private func credentials(authKey: Data, kdf: ClientKDF, wrappedKey: Data) async throws
+    func credentials(authKey: Data, kdf: ClientKDF, wrappedKey: Data) async throws
         -> AccountCredentials
     {
         let (hash, salt) = try await hasher.hash(authKey)

@@ -146,7 +146,7 @@ extension NotesServer {
     // MARK: - Tokens
 
     /// A fresh access and refresh token and their stored form.
-    private func newTokens() -> (access: String, refresh: String, hashes: SessionTokenHashes) {
+    func newTokens() -> (access: String, refresh: String, hashes: SessionTokenHashes) {
         let access = SecureRandom.token()
         let refresh = SecureRandom.token()
         let issued = now()
@@ -159,7 +159,7 @@ extension NotesServer {
         )
     }
 
-    private func sessionDTO(_ account: StoredAccount, access: String, refresh: String)
+    func sessionDTO(_ account: StoredAccount, access: String, refresh: String)
         -> SessionDTO
     {
         SessionDTO(

@@ -21,6 +21,7 @@ enum OpenAPIDocument {
             },
             "schemas": {
         \#(historySchemas)
+        \#(recoverySchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -65,7 +66,8 @@ enum OpenAPIDocument {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$", "description": "case-insensitive; stored lowercased" },
                   "authKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte auth key derived from the password" },
                   "kdf": { "$ref": "#/components/schemas/KDFParameters" },
-                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "base64 of the sealed notes key, 28 to 1024 bytes" }
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "base64 of the sealed notes key, 28 to 1024 bytes" },
+                  "recovery": { "$ref": "#/components/schemas/RecoveryMaterial" }
                 }
               },
               "CreateAccountResponse": { "type": "object", "required": ["accountId"], "properties": { "accountId": { "type": "string", "format": "uuid" } } },
@@ -205,6 +207,7 @@ enum OpenAPIDocument {
             "/v1/accounts": {
               "post": {
                 "summary": "Register an account",
+                "description": "The server never sees the password, so it cannot judge its strength: the client refuses a weak one before registering (docs/security.md). With recovery, the account can later set a new password with its recovery key (POST /v1/accounts/recovery/password).",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateAccountRequest" } } } },
                 "responses": {
                   "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateAccountResponse" } } } },
@@ -278,6 +281,7 @@ enum OpenAPIDocument {
               }
             },
         \#(historyPaths)
+        \#(recoveryPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",

@@ -6,7 +6,8 @@ extension PostgresServerStorage {
     // MARK: - Accounts
 
     public func createAccount(
-        username: String, publicID: String, credentials: AccountCredentials, now: Date
+        username: String, publicID: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials?, now: Date
     ) async throws -> AccountID {
         // ON CONFLICT: two instances creating one name at once both reach the insert.
         let id = try await transaction { db in
@@ -14,13 +15,15 @@ extension PostgresServerStorage {
                 """
                 INSERT INTO accounts (
                     username, created_at, public_id, auth_key_hash, auth_salt, auth_iterations,
-                    kdf_salt, kdf_iterations, wrapped_notes_key)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    kdf_salt, kdf_iterations, wrapped_notes_key, recovery_auth_hash,
+                    recovery_auth_salt, recovery_auth_iterations, recovery_wrapped_notes_key)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                 ON CONFLICT (username) DO NOTHING
                 RETURNING id
                 """, username, now.storedMilliseconds, publicID, credentials.authKeyHash,
                 credentials.authSalt, credentials.authIterations, credentials.kdfSalt,
-                credentials.kdfIterations, credentials.wrappedNotesKey
+                credentials.kdfIterations, credentials.wrappedNotesKey, recovery?.authKeyHash,
+                recovery?.authSalt, recovery?.authIterations, recovery?.wrappedNotesKey
             ) { try $0.int64(0) }
         }
         guard let id else { throw ServerStorageError.usernameTaken(username) }
@@ -49,21 +52,31 @@ extension PostgresServerStorage {
         keeping session: SessionID
     ) async throws -> Bool {
         try await transaction { db in
-            let changed = try db.query(
-                """
-                UPDATE accounts SET auth_key_hash = $1, auth_salt = $2, auth_iterations = $3,
-                    kdf_salt = $4, kdf_iterations = $5, wrapped_notes_key = $6
-                WHERE id = $7 AND auth_key_hash = $8
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedAuthKeyHash
-            ).affectedRows
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "auth_key_hash", is: expectedAuthKeyHash)
             guard changed == 1 else { return false }
             try db.query(
                 "UPDATE sessions SET revoked = true WHERE account_id = $1 AND id <> $2",
                 account.rawValue, session.rawValue)
             return true
         }
+    }
+
+    /// Sets the account's password material (not its recovery credentials) when `column` still
+    /// holds `expected`, inside the caller's transaction; returns how many rows changed (0 or 1).
+    static func replaceCredentials(
+        _ db: PostgresConnection, account: AccountID, with credentials: AccountCredentials,
+        where column: String, is expected: Data
+    ) throws -> Int {
+        try db.query(
+            """
+            UPDATE accounts SET auth_key_hash = $1, auth_salt = $2, auth_iterations = $3,
+                kdf_salt = $4, kdf_iterations = $5, wrapped_notes_key = $6
+            WHERE id = $7 AND \(column) = $8
+            """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
+            credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey, account.rawValue,
+            expected
+        ).affectedRows
     }
 
     public func serverSecret() async throws -> Data {
@@ -83,18 +96,25 @@ extension PostgresServerStorage {
     public func createSession(
         account: AccountID, deviceName: String, tokens: SessionTokenHashes, now: Date
     ) async throws -> SessionID {
-        let id = try await transaction { db in
-            try db.queryFirst(
-                """
-                INSERT INTO sessions (
-                    account_id, device_name, access_hash, access_expires_at, refresh_hash,
-                    created_at)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                RETURNING id
-                """, account.rawValue, deviceName, tokens.accessHash,
-                tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds
-            ) { try $0.int64(0) }
+        try await transaction { db in
+            try Self.insertSession(db, account: account, deviceName: deviceName, tokens: tokens, now: now)
         }
+    }
+
+    /// Inserts a session row inside the caller's transaction and returns its id.
+    static func insertSession(
+        _ db: PostgresConnection, account: AccountID, deviceName: String, tokens: SessionTokenHashes,
+        now: Date
+    ) throws -> SessionID {
+        let id = try db.queryFirst(
+            """
+            INSERT INTO sessions (
+                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            RETURNING id
+            """, account.rawValue, deviceName, tokens.accessHash,
+            tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds
+        ) { try $0.int64(0) }
         guard let id else { throw PostgresError.decoding("INSERT … RETURNING id returned no row") }
         return SessionID(id)
     }
@@ -186,7 +206,8 @@ extension PostgresServerStorage {
 
     private static let accountColumns = """
         id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,
-        kdf_iterations, wrapped_notes_key
+        kdf_iterations, wrapped_notes_key, recovery_auth_hash, recovery_auth_salt,
+        recovery_auth_iterations, recovery_wrapped_notes_key
         """
 
     private static func storedAccount(_ row: PostgresRow) throws -> StoredAccount {
@@ -194,6 +215,11 @@ extension PostgresServerStorage {
             id: AccountID(try row.int64(0)), publicID: try row.text(1), username: try row.text(2),
             credentials: AccountCredentials(
                 authKeyHash: try row.bytes(3), authSalt: try row.bytes(4), authIterations: try row.int(5),
-                kdfSalt: try row.bytes(6), kdfIterations: try row.int(7), wrappedNotesKey: try row.bytes(8)))
+                kdfSalt: try row.bytes(6), kdfIterations: try row.int(7), wrappedNotesKey: try row.bytes(8)),
+            recovery: row.isNull(9)
+                ? nil
+                : RecoveryCredentials(
+                    authKeyHash: try row.bytes(9), authSalt: try row.bytes(10),
+                    authIterations: try row.int(11), wrappedNotesKey: try row.bytes(12)))
     }
 }

@@ -14,7 +14,7 @@ extension PostgresServerStorage {
 
     /// Never edit a released migration: append one.
     static var migrations: [(PostgresConnection) throws -> Void] {
-        [createTheSchema, keepEarlierVersions, storeTrips]
+        [createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys]
     }
 
     /// Brings the schema up to date, exactly once however many instances start at once.

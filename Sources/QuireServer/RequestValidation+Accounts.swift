@@ -7,6 +7,8 @@ struct NewAccountRequest: Sendable {
     var authKey: Data
     var kdf: ClientKDF
     var wrappedNotesKey: Data
+    /// Absent from clients older than recovery keys.
+    var recovery: RecoveryMaterial?
 }
 
 /// `POST /v1/sessions`, validated.
@@ -42,7 +44,7 @@ extension RequestValidation {
     /// Account bodies are a few hundred bytes; anything near this is not a client of ours.
     static let maxAccountBodyBytes = 64 * 1024
 
-    private struct LooseKDF: Decodable {
+    struct LooseKDF: Decodable {
         var algorithm: String?
         var salt: String?
         var iterations: Int?
@@ -53,6 +55,7 @@ extension RequestValidation {
         var authKey: String?
         var kdf: LooseKDF?
         var wrappedNotesKey: String?
+        var recovery: LooseRecoveryMaterial?
     }
 
     private struct LooseSignIn: Decodable {
@@ -76,11 +79,13 @@ extension RequestValidation {
         let loose = try object(
             LooseNewAccount.self, body,
             example: #"{"username", "authKey", "kdf": {"algorithm", "salt", "iterations"}, "#
-                + #""wrappedNotesKey"}"#)
+                + #""wrappedNotesKey", "recovery"?: {"authKey", "wrappedNotesKey"}}"#)
+        var recovery: RecoveryMaterial?
+        if let material = loose.recovery { recovery = try recoveryMaterial(material, "recovery") }
         return NewAccountRequest(
             username: try username(loose.username), authKey: try authKey(loose.authKey, "authKey"),
             kdf: try kdf(loose.kdf, minIterations: minIterations),
-            wrappedNotesKey: try wrappedKey(loose.wrappedNotesKey))
+            wrappedNotesKey: try wrappedKey(loose.wrappedNotesKey), recovery: recovery)
     }
 
     static func signIn(_ body: Data) throws(APIError) -> SignInRequest {
@@ -88,12 +93,17 @@ extension RequestValidation {
             LooseSignIn.self, body, example: #"{"username", "authKey", "deviceName"}"#)
         let name = try username(loose.username)
         let key = try authKey(loose.authKey, "authKey")
-        guard let device = loose.deviceName, device.count <= maxDeviceNameLength else {
+        return SignInRequest(username: name, authKey: key, deviceName: try deviceName(loose.deviceName))
+    }
+
+    /// The `deviceName` of a body that opens a session.
+    static func deviceName(_ text: String?) throws(APIError) -> String {
+        guard let device = text, device.count <= maxDeviceNameLength else {
             throw .invalidRequest(
                 "'deviceName' is required: a string of at most \(maxDeviceNameLength) characters "
                     + "naming this device, such as \"laptop\".")
         }
-        return SignInRequest(username: name, authKey: key, deviceName: device)
+        return device
     }
 
     /// The refresh token of `POST /v1/sessions/refresh`, as sent.
@@ -128,26 +138,27 @@ extension RequestValidation {
 
     // MARK: - Fields
 
-    private static func authKey(_ text: String?, _ field: String) throws(APIError) -> Data {
+    static func authKey(_ text: String?, _ field: String) throws(APIError) -> Data {
         guard let text, let key = Data(base64Encoded: text), key.count == authKeyBytes else {
+            let source = field.lowercased().contains("recovery") ? "recovery key" : "password"
             throw .invalidRequest(
                 "'\(field)' is required: base64 of the \(authKeyBytes)-byte auth key derived from "
-                    + "the password (never the password itself).")
+                    + "the \(source) (never the \(source) itself).")
         }
         return key
     }
 
-    private static func wrappedKey(_ text: String?) throws(APIError) -> Data {
+    static func wrappedKey(_ text: String?, _ field: String = "wrappedNotesKey") throws(APIError) -> Data {
         guard let text, let key = Data(base64Encoded: text), wrappedKeyBytes.contains(key.count)
         else {
             throw .invalidRequest(
-                "'wrappedNotesKey' is required: base64 of the sealed notes key, "
+                "'\(field)' is required: base64 of the sealed notes key, "
                     + "\(wrappedKeyBytes.lowerBound) to \(wrappedKeyBytes.upperBound) bytes.")
         }
         return key
     }
 
-    private static func kdf(_ loose: LooseKDF?, minIterations: Int) throws(APIError) -> ClientKDF {
+    static func kdf(_ loose: LooseKDF?, minIterations: Int) throws(APIError) -> ClientKDF {
         guard let loose else {
             throw .invalidRequest(
                 #"'kdf' is required: {"algorithm": "pbkdf2-sha256", "salt", "iterations"}."#)

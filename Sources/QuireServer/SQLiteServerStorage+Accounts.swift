@@ -6,7 +6,8 @@ extension SQLiteServerStorage {
     // MARK: - Accounts
 
     public func createAccount(
-        username: String, publicID: String, credentials: AccountCredentials, now: Date
+        username: String, publicID: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials?, now: Date
     ) throws -> AccountID {
         let db = try open()
         return try db.transaction {
@@ -18,11 +19,13 @@ extension SQLiteServerStorage {
                 """
                 INSERT INTO accounts (
                     username, created_at, public_id, auth_key_hash, auth_salt, auth_iterations,
-                    kdf_salt, kdf_iterations, wrapped_notes_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kdf_salt, kdf_iterations, wrapped_notes_key, recovery_auth_hash,
+                    recovery_auth_salt, recovery_auth_iterations, recovery_wrapped_notes_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, username, now.storedMilliseconds, publicID, credentials.authKeyHash,
                 credentials.authSalt, credentials.authIterations, credentials.kdfSalt,
-                credentials.kdfIterations, credentials.wrappedNotesKey)
+                credentials.kdfIterations, credentials.wrappedNotesKey, recovery?.authKeyHash,
+                recovery?.authSalt, recovery?.authIterations, recovery?.wrappedNotesKey)
             return AccountID(db.lastInsertRowID)
         }
     }
@@ -45,20 +48,30 @@ extension SQLiteServerStorage {
     ) throws -> Bool {
         let db = try open()
         return try db.transaction {
-            let changed = try db.run(
-                """
-                UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
-                    kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
-                WHERE id = ? AND auth_key_hash = ?
-                """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
-                credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey,
-                account.rawValue, expectedAuthKeyHash)
+            let changed = try Self.replaceCredentials(
+                db, account: account, with: credentials, where: "auth_key_hash", is: expectedAuthKeyHash)
             guard changed == 1 else { return false }
             try db.run(
                 "UPDATE sessions SET revoked = 1 WHERE account_id = ? AND id != ?",
                 account.rawValue, session.rawValue)
             return true
         }
+    }
+
+    /// Sets the account's password material (not its recovery credentials) when `column` still
+    /// holds `expected`, inside the caller's transaction; returns how many rows changed (0 or 1).
+    static func replaceCredentials(
+        _ db: SQLiteConnection, account: AccountID, with credentials: AccountCredentials,
+        where column: String, is expected: Data
+    ) throws -> Int {
+        try db.run(
+            """
+            UPDATE accounts SET auth_key_hash = ?, auth_salt = ?, auth_iterations = ?,
+                kdf_salt = ?, kdf_iterations = ?, wrapped_notes_key = ?
+            WHERE id = ? AND \(column) = ?
+            """, credentials.authKeyHash, credentials.authSalt, credentials.authIterations,
+            credentials.kdfSalt, credentials.kdfIterations, credentials.wrappedNotesKey, account.rawValue,
+            expected)
     }
 
     public func serverSecret() throws -> Data {
@@ -79,17 +92,23 @@ extension SQLiteServerStorage {
     ) throws -> SessionID {
         let db = try open()
         return try db.transaction {
-            try db.run(
-                """
-                INSERT INTO sessions (
-                    account_id, device_name, access_hash, access_expires_at, refresh_hash,
-                    created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, account.rawValue, deviceName, tokens.accessHash,
-                tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash,
-                now.storedMilliseconds)
-            return SessionID(db.lastInsertRowID)
+            try Self.insertSession(db, account: account, deviceName: deviceName, tokens: tokens, now: now)
         }
+    }
+
+    /// Inserts a session row inside the caller's transaction and returns its id.
+    static func insertSession(
+        _ db: SQLiteConnection, account: AccountID, deviceName: String, tokens: SessionTokenHashes,
+        now: Date
+    ) throws -> SessionID {
+        try db.run(
+            """
+            INSERT INTO sessions (
+                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, account.rawValue, deviceName, tokens.accessHash,
+            tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds)
+        return SessionID(db.lastInsertRowID)
     }
 
     /// Also marks the session's current pair as used: from now on its previous refresh token
@@ -179,7 +198,8 @@ extension SQLiteServerStorage {
 
     private static let accountColumns = """
         id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,
-        kdf_iterations, wrapped_notes_key
+        kdf_iterations, wrapped_notes_key, recovery_auth_hash, recovery_auth_salt,
+        recovery_auth_iterations, recovery_wrapped_notes_key
         """
 
     /// Accounts left by the removed `add-account` have no credentials and cannot sign in.
@@ -190,6 +210,11 @@ extension SQLiteServerStorage {
             id: AccountID(row.int64(0)), publicID: row.text(1), username: row.text(2),
             credentials: AccountCredentials(
                 authKeyHash: row.blob(3), authSalt: row.blob(4), authIterations: row.int(5),
-                kdfSalt: row.blob(6), kdfIterations: row.int(7), wrappedNotesKey: row.blob(8)))
+                kdfSalt: row.blob(6), kdfIterations: row.int(7), wrappedNotesKey: row.blob(8)),
+            recovery: row.isNull(9)
+                ? nil
+                : RecoveryCredentials(
+                    authKeyHash: row.blob(9), authSalt: row.blob(10), authIterations: row.int(11),
+                    wrappedNotesKey: row.blob(12)))
     }
 }

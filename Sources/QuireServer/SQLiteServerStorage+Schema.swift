@@ -60,6 +60,7 @@ extension SQLiteServerStorage {
             rememberEachVersionsMark,
             keepEarlierVersions,
             keepWhatEachDeleteSaw,
+            storeRecoveryKeys,
         ])
     }
 

@@ -16,10 +16,12 @@ import Foundation
 public protocol ServerStorage: Sendable {
     // MARK: - Accounts and sessions
 
-    /// Creates an account that signs in with `credentials`. Throws
-    /// ``ServerStorageError/usernameTaken(_:)`` when the (lowercased) name exists.
+    /// Creates an account that signs in with `credentials`, and, when `recovery` is given, can
+    /// reset its password with a recovery key. Throws ``ServerStorageError/usernameTaken(_:)``
+    /// when the (lowercased) name exists.
     func createAccount(
-        username: String, publicID: String, credentials: AccountCredentials, now: Date
+        username: String, publicID: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials?, now: Date
     ) async throws -> AccountID
 
     /// The account with this lowercased username that can sign in, or nil.
@@ -34,6 +36,23 @@ public protocol ServerStorage: Sendable {
     func changeCredentials(
         account: AccountID, expectedAuthKeyHash: Data, to credentials: AccountCredentials,
         keeping session: SessionID
+    ) async throws -> Bool
+
+    /// Resets the account's password with its recovery key, in one transaction: when its recovery
+    /// auth-key hash is still `expectedRecoveryAuthHash`, replaces its credentials (the recovery
+    /// credentials stay), revokes every session of the account, and starts one session for
+    /// `deviceName` holding `tokens`. Returns nil (changing nothing) when the hash changed
+    /// meanwhile: the recovery key was replaced.
+    func recoverCredentials(
+        account: AccountID, expectedRecoveryAuthHash: Data, to credentials: AccountCredentials,
+        deviceName: String, tokens: SessionTokenHashes, now: Date
+    ) async throws -> SessionID?
+
+    /// Makes or replaces the account's recovery credentials when its auth-key hash is still
+    /// `expectedAuthKeyHash` (the password checked is still the current one), in one
+    /// transaction. Returns false (changing nothing) otherwise. Sessions are not touched.
+    func replaceRecovery(
+        account: AccountID, expectedAuthKeyHash: Data, with recovery: RecoveryCredentials
     ) async throws -> Bool
 
     /// Starts a session for `account` holding `tokens`.

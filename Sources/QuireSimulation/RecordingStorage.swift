@@ -32,10 +32,12 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     // MARK: - ServerStorage
 
     func createAccount(
-        username: String, publicID: String, credentials: AccountCredentials, now: Date
+        username: String, publicID: String, credentials: AccountCredentials,
+        recovery: RecoveryCredentials?, now: Date
     ) async throws -> AccountID {
         let account = try await inner.createAccount(
-            username: username, publicID: publicID, credentials: credentials, now: now)
+            username: username, publicID: publicID, credentials: credentials, recovery: recovery,
+            now: now)
         lock.withLock { knownAccount = account }
         return account
     }
@@ -55,6 +57,22 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         try await inner.changeCredentials(
             account: account, expectedAuthKeyHash: expectedAuthKeyHash, to: credentials,
             keeping: session)
+    }
+
+    func recoverCredentials(
+        account: AccountID, expectedRecoveryAuthHash: Data, to credentials: AccountCredentials,
+        deviceName: String, tokens: SessionTokenHashes, now: Date
+    ) async throws -> SessionID? {
+        try await inner.recoverCredentials(
+            account: account, expectedRecoveryAuthHash: expectedRecoveryAuthHash, to: credentials,
+            deviceName: deviceName, tokens: tokens, now: now)
+    }
+
+    func replaceRecovery(
+        account: AccountID, expectedAuthKeyHash: Data, with recovery: RecoveryCredentials
+    ) async throws -> Bool {
+        try await inner.replaceRecovery(
+            account: account, expectedAuthKeyHash: expectedAuthKeyHash, with: recovery)
     }
 
     func createSession(

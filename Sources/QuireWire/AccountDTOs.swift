@@ -24,12 +24,18 @@ public struct CreateAccountRequestDTO: Codable, Sendable, Equatable {
     public var kdf: KDFParametersDTO
     /// Base64 of the notes key sealed with the master key (AES-GCM combined form).
     public var wrappedNotesKey: String
+    /// The recovery key's proof and sealed copy of the notes key; absent from older clients.
+    public var recovery: RecoveryMaterialDTO?
 
-    public init(username: String, authKey: String, kdf: KDFParametersDTO, wrappedNotesKey: String) {
+    public init(
+        username: String, authKey: String, kdf: KDFParametersDTO, wrappedNotesKey: String,
+        recovery: RecoveryMaterialDTO? = nil
+    ) {
         self.username = username
         self.authKey = authKey
         self.kdf = kdf
         self.wrappedNotesKey = wrappedNotesKey
+        self.recovery = recovery
     }
 }
 

@@ -20,6 +20,12 @@ public enum WireRoutes {
     public static let accounts = "/v1/accounts"
     public static func kdf(_ username: String) -> String { "/v1/accounts/\(username)/kdf" }
     public static let password = "/v1/accounts/current/password"
+    /// `PUT` makes or replaces the account's recovery key (bearer auth and the current password).
+    public static let recovery = "/v1/accounts/current/recovery"
+    /// `POST` the recovery copy of the notes key, for the recovery auth key.
+    public static let recoveryWrappedKey = "/v1/accounts/recovery/wrapped-notes-key"
+    /// `POST` a new password, proven by the recovery auth key.
+    public static let recoverPassword = "/v1/accounts/recovery/password"
     public static let sessions = "/v1/sessions"
     public static let refreshSession = "/v1/sessions/refresh"
     public static let currentSession = "/v1/sessions/current"

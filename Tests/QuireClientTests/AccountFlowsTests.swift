@@ -16,7 +16,8 @@ struct AccountFlowsTests {
     {
         try await AccountFlows.register(
             serverURL: Self.url, username: user, password: password, deviceName: "laptop", transport: server,
-            iterations: Self.iterations)
+            iterations: Self.iterations
+        ).session
     }
 
     func login(_ server: AccountsFakeServer, _ user: String = "ada", password: String = "correct horse")
@@ -47,7 +48,7 @@ struct AccountFlowsTests {
 
     @Test func serverNeverSeesThePasswordOrTheNotesKey() async throws {
         let server = AccountsFakeServer()
-        let session = try await register(server, password: "hunter2-hunter2")
+        let session = try await register(server, password: "hunter2 orbit staple")
         let key = try session.notesKeyValue().data.base64EncodedString()
 
         let bodies = await server.requests.compactMap(\.body).map { String(decoding: $0, as: UTF8.self) }
@@ -82,7 +83,9 @@ struct AccountFlowsTests {
         let server = AccountsFakeServer()
         _ = try await register(server)
 
-        await #expect(throws: AccountError.usernameTaken) { try await register(server, password: "other") }
+        await #expect(throws: AccountError.usernameTaken) {
+            try await register(server, password: "another good phrase")
+        }
     }
 
     @Test(arguments: [
@@ -158,7 +161,7 @@ struct AccountFlowsTests {
 
         await #expect(throws: AccountError.invalidCredentials) {
             try await AccountFlows.changePassword(
-                session: laptop, currentPassword: "guess", newPassword: "new one", transport: server,
+                session: laptop, currentPassword: "guess", newPassword: "battery staple", transport: server,
                 iterations: Self.iterations)
         }
         _ = try await login(server)

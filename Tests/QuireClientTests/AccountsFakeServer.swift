@@ -18,6 +18,7 @@ actor AccountsFakeServer: HTTPTransport {
         var authKey: String
         var kdf: KDFParametersDTO
         var wrappedNotesKey: String
+        var recovery: RecoveryMaterialDTO?
     }
 
     struct Session {
@@ -77,6 +78,9 @@ actor AccountsFakeServer: HTTPTransport {
         case ("POST", WireRoutes.refreshSession): return await refresh(request)
         case ("DELETE", WireRoutes.currentSession): return logout(request)
         case ("PUT", WireRoutes.password): return changePassword(request)
+        case ("POST", WireRoutes.recoveryWrappedKey): return recoveryWrappedKey(request)
+        case ("POST", WireRoutes.recoverPassword): return recoverPassword(request)
+        case ("PUT", WireRoutes.recovery): return setRecovery(request)
         case ("GET", WireRoutes.changes): return changes(request)
         case ("GET", _) where path.hasPrefix("/v1/accounts/") && path.hasSuffix("/kdf"):
             let encoded = path.dropFirst("/v1/accounts/".count).dropLast("/kdf".count)
@@ -108,7 +112,7 @@ actor AccountsFakeServer: HTTPTransport {
         }
         let account = Account(
             id: "acct-\(accounts.count + 1)", authKey: body.authKey, kdf: body.kdf,
-            wrappedNotesKey: body.wrappedNotesKey)
+            wrappedNotesKey: body.wrappedNotesKey, recovery: body.recovery)
         accounts[body.username] = account
         return Self.json(201, CreateAccountResponseDTO(accountId: account.id))
     }
@@ -169,6 +173,49 @@ actor AccountsFakeServer: HTTPTransport {
         accounts[current.username] = account
         // This session stays; every other session of the account is signed out.
         sessions.removeAll { $0.username == current.username && $0.accessToken != current.accessToken }
+        return TransportResponse(status: 204)
+    }
+
+    private func recoveryWrappedKey(_ request: TransportRequest) -> TransportResponse {
+        guard let body = Self.decode(RecoveryWrappedKeyRequestDTO.self, request) else {
+            return Self.error(400, "invalid_json", "bad body")
+        }
+        guard let recovery = accounts[body.username]?.recovery, recovery.authKey == body.recoveryAuthKey else {
+            return Self.error(401, "invalid_credentials", "Wrong username or recovery key.")
+        }
+        return Self.json(200, RecoveryWrappedKeyDTO(wrappedNotesKey: recovery.wrappedNotesKey))
+    }
+
+    private func recoverPassword(_ request: TransportRequest) -> TransportResponse {
+        guard let body = Self.decode(RecoverAccountRequestDTO.self, request) else {
+            return Self.error(400, "invalid_json", "bad body")
+        }
+        guard var account = accounts[body.username], account.recovery?.authKey == body.recoveryAuthKey else {
+            return Self.error(401, "invalid_credentials", "Wrong username or recovery key.")
+        }
+        account.authKey = body.newAuthKey
+        account.kdf = body.kdf
+        account.wrappedNotesKey = body.wrappedNotesKey
+        accounts[body.username] = account
+        // Every session of the account ends; this device gets a new one.
+        sessions.removeAll { $0.username == body.username }
+        let session = Session(
+            accountId: account.id, username: body.username, accessToken: token("access"),
+            refreshToken: token("refresh"))
+        sessions.append(session)
+        return Self.json(200, sessionDTO(session, account))
+    }
+
+    private func setRecovery(_ request: TransportRequest) -> TransportResponse {
+        guard let index = bearerSession(request) else { return Self.error(401, "unauthorized", "No session.") }
+        guard let body = Self.decode(SetRecoveryRequestDTO.self, request) else {
+            return Self.error(400, "invalid_json", "bad body")
+        }
+        let username = sessions[index].username
+        guard accounts[username]?.authKey == body.currentAuthKey else {
+            return Self.error(401, "invalid_credentials", "The current password is wrong.")
+        }
+        accounts[username]?.recovery = body.recovery
         return TransportResponse(status: 204)
     }
 

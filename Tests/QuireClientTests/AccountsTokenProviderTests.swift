@@ -11,8 +11,10 @@ struct AccountsTokenProviderTests {
     func signedIn() async throws -> (AccountsFakeServer, InMemoryCredentialStore, AccountSession) {
         let server = AccountsFakeServer()
         let session = try await AccountFlows.register(
-            serverURL: URL(string: "http://quire.test")!, username: "ada", password: "pw", deviceName: "laptop",
-            transport: server, iterations: 1_000)
+            serverURL: URL(string: "http://quire.test")!, username: "ada", password: "maple orbit lantern",
+            deviceName: "laptop",
+            transport: server, iterations: 1_000
+        ).session
         return (server, InMemoryCredentialStore(session), session)
     }
 

@@ -29,8 +29,9 @@ import Testing
         let transport = InProcessTransport(server: server)
         let url = URL(string: "http://in-process")!
         let session = try await AccountFlows.register(
-            serverURL: url, username: "ann", password: "pw", deviceName: "phone", transport: transport,
-            iterations: 100_000)
+            serverURL: url, username: "ann", password: "maple orbit lantern", deviceName: "phone", transport: transport,
+            iterations: 100_000
+        ).session
         let store = InMemoryCredentialStore(session)
         // The device's own clock never moves, so it does not refresh early: it meets the 401.
         let tokens = SessionTokenProvider(

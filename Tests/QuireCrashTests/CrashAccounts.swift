@@ -38,7 +38,8 @@ enum CrashAccounts {
         let password = "crash password \(UUID().uuidString.prefix(6))"
         let session = try await AccountFlows.register(
             serverURL: server.url, username: username, password: password, deviceName: "crash writer",
-            transport: URLSessionTransport(baseURL: server.url))
+            transport: URLSessionTransport(baseURL: server.url)
+        ).session
         let reader = try await AccountFlows.login(
             serverURL: server.url, username: username, password: password, deviceName: "crash reader",
             transport: URLSessionTransport(baseURL: server.url))

@@ -62,7 +62,8 @@ import Testing
         #expect(try await device.ok("ls").hasPrefix("No notes yet."))
         // Signed in, then the server goes away before the first sync: the empty list says so.
         let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        try await device.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         await server.stop()
         #expect(try await device.run("sync").exitCode == 69)
         let listing = try await device.ok("ls")
@@ -151,7 +152,8 @@ import Testing
         let device = CLIDevice(root, "d")
         let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
         defer { server.terminate() }
-        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        try await device.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         let file = device.directory.appendingPathComponent("session.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)

@@ -87,8 +87,10 @@ import Testing
         defer { server.terminate() }
         let phone = CLIDevice(root, "phone")
         let laptop = CLIDevice(root, "laptop")
-        try await phone.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
-        try await laptop.ok("login", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        try await phone.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
+        try await laptop.ok(
+            "login", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         let id = try await phone.ok("new", "--title", "Plan", "--body", "meet at noon")
         try await phone.ok("sync")
         try await laptop.ok("sync")

@@ -47,7 +47,8 @@ import Testing
         let root = try TemporaryDirectory(prefix: "quire-messages")
         defer { root.remove() }
         let device = CLIDevice(root, "d")
-        let result = try await device.run("login", "http://127.0.0.1:9", "ann", "--password-stdin", stdin: "pw\n")
+        let result = try await device.run(
+            "login", "http://127.0.0.1:9", "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         #expect(result.exitCode == 69)
         #expect(result.stderr.contains("nothing is listening at http://127.0.0.1:9"))
         #expect(result.stderr.contains("quire-server"))
@@ -55,7 +56,7 @@ import Testing
         Self.expectNoRawCodes(result.stderr)
 
         let verbose = try await device.run(
-            "login", "http://127.0.0.1:9", "ann", "--password-stdin", "--verbose", stdin: "pw\n")
+            "login", "http://127.0.0.1:9", "ann", "--password-stdin", "--verbose", stdin: "maple orbit lantern\n")
         #expect(verbose.exitCode == 69)
         #expect(verbose.stderr.contains("-1004"))
     }
@@ -66,7 +67,7 @@ import Testing
         let device = CLIDevice(root, "d")
         let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
         let url = server.url.absoluteString
-        try await device.ok("register", url, "ann", "--password-stdin", stdin: "pw\n")
+        try await device.ok("register", url, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         await server.stop()
         let result = try await device.run("sync")
         #expect(result.exitCode == 69)
@@ -82,7 +83,8 @@ import Testing
         defer { server.terminate() }
         let plain = server.url.absoluteString
         let https = plain.replacingOccurrences(of: "http://", with: "https://")
-        let result = try await CLIDevice(root, "d").run("login", https, "ann", "--password-stdin", stdin: "pw\n")
+        let result = try await CLIDevice(root, "d").run(
+            "login", https, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         #expect(result.exitCode == 69)
         #expect(result.stderr.contains("plain HTTP"))
         #expect(result.stderr.contains(plain))
@@ -97,7 +99,7 @@ import Testing
         let foreign = try await ForeignServer(status: status, in: root)
         for command in ["login", "register"] {
             let result = try await CLIDevice(root, "d-\(command)").run(
-                command, foreign.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+                command, foreign.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
             #expect(result.exitCode == 69, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("\(foreign.url.absoluteString) is not a Quire server (no /v1/health)"))
             Self.expectNoRawCodes(result.stderr)
@@ -132,7 +134,8 @@ import Testing
         let quire = try BuiltProducts.executable("quire").path
         let command = "\(quire) --data-dir \(root.path("d").path) register \(server.url.absoluteString) ann"
         let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], stdin: "first\nsecond\n")
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            stdin: "maple orbit lantern\nmaple orbit lanterns\n")
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("the passwords do not match"))
         #expect(!result.stdout.contains("Run 'quire"))

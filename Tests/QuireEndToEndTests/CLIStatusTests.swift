@@ -22,7 +22,8 @@ import Testing
         #expect(shown.json == "On this device only")
 
         let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
-        try await device.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        try await device.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         shown = try await label(device)
         #expect(shown.text.hasPrefix("Status:       1 not synced\n"))
         #expect(shown.json == "1 not synced")

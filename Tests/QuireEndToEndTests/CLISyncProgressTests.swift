@@ -32,7 +32,7 @@ import Testing
         }
         try await phone.ok("import", files.path)
         let url = server.url.absoluteString
-        try await phone.ok("register", url, "ann", "--password-stdin", stdin: "pw\n")
+        try await phone.ok("register", url, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
 
         let pushed = try await phone.run("sync", "--json", "--progress")
 
@@ -42,7 +42,7 @@ import Testing
         #expect(sending.allSatisfy { $0.total == 250 })
         #expect(sending.last?.finished == true)
 
-        try await laptop.ok("login", url, "ann", "--password-stdin", stdin: "pw\n")
+        try await laptop.ok("login", url, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         let pulled = try await laptop.run("sync", "--json", "--progress")
 
         #expect(pulled.exitCode == 0, "\(pulled.stderr)")
@@ -59,7 +59,8 @@ import Testing
         defer { server.terminate() }
         let phone = CLIDevice(root, "phone")
         try await phone.ok("new", "--title", "A")
-        try await phone.ok("register", server.url.absoluteString, "ann", "--password-stdin", stdin: "pw\n")
+        try await phone.ok(
+            "register", server.url.absoluteString, "ann", "--password-stdin", stdin: "maple orbit lantern\n")
         try await phone.ok("new", "--title", "B")
 
         let json = try await phone.run("sync", "--json")

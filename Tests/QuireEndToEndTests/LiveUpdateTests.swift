@@ -14,14 +14,15 @@ import Testing
         defer { server.terminate() }
         let transport = URLSessionTransport(baseURL: server.url)
         let registered = try await AccountFlows.register(
-            serverURL: server.url, username: "ann", password: "pw", deviceName: "phone",
-            transport: transport)
+            serverURL: server.url, username: "ann", password: "maple orbit lantern", deviceName: "phone",
+            transport: transport
+        ).session
         let phone = try QuireDevice(directory: root.path("phone"))
         try await phone.signIn(registered)
         let laptop = try QuireDevice(directory: root.path("laptop"))
         try await laptop.signIn(
             try await AccountFlows.login(
-                serverURL: server.url, username: "ann", password: "pw", deviceName: "laptop",
+                serverURL: server.url, username: "ann", password: "maple orbit lantern", deviceName: "laptop",
                 transport: transport))
 
         // The laptop runs by itself, with a long-poll held open for 25 s at a time; nothing else

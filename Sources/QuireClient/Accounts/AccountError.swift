@@ -24,6 +24,7 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
         case anotherAccountsData
         case insecureConnection
         case untrustedCertificate
+        case weakPassword
     }
 
     private let kind: Kind
@@ -98,6 +99,11 @@ public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible 
     /// or the CA file could not be loaded. Nothing was sent.
     public static let untrustedCertificate = AccountError(
         .untrustedCertificate, "The server's certificate is not trusted.")
+
+    /// A new password too easy to guess (``PasswordStrength``): refused on the device, before
+    /// anything is derived or sent. The message says what is wrong and how to fix it.
+    public static let weakPassword = AccountError(
+        .weakPassword, "The password is too weak; use at least 10 characters. A few unrelated words work well.")
 
     // MARK: - Details
 

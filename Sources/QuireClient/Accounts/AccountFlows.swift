@@ -11,32 +11,36 @@ import QuireWire
 /// caller saves the returned session in its ``CredentialStore``, or clears it after `logout`.
 /// Cancelling the caller cancels the request in progress; a key derivation already running finishes.
 public enum AccountFlows {
-    /// Creates an account with a new random notes key, then signs this device in.
+    /// Creates an account with a new random notes key and a new recovery key, then signs this
+    /// device in.
     ///
-    /// The notes key is wrapped with the master key, bound to `username`, and stored on the server;
-    /// the device then signs in as ``login(serverURL:username:password:deviceName:transport:minimumIterations:)``
-    /// would and checks the server hands back the same key.
+    /// The password is checked first (``PasswordStrength``); a weak one is refused before anything
+    /// is derived or sent. The notes key is wrapped twice, each copy bound to `username`: with the
+    /// master key, and with the recovery key's wrapping key. The server gets both copies and the
+    /// recovery key's auth key, never the recovery key. The device then signs in as
+    /// ``login(serverURL:username:password:deviceName:transport:trust:minimumIterations:)`` would and
+    /// checks the server hands back the same key.
     /// `trust` is kept in the session, for every later request (make `transport` with it too).
-    /// - Throws: ``AccountError``: `usernameTaken`, `throttled`, `unreachable`, `transient`,
-    ///   `refused`, `invalidResponse`, `keyUnwrapFailed` (the server returned another key),
-    ///   `insecureConnection` and `untrustedCertificate` (from the transport, before any key is sent).
+    /// - Returns: the session to store and the recovery key to show once.
+    /// - Throws: ``AccountError``: `weakPassword` (nothing sent), `usernameTaken`, `throttled`,
+    ///   `unreachable`, `transient`, `refused`, `invalidResponse`, `keyUnwrapFailed` (the server
+    ///   returned another key), `insecureConnection` and `untrustedCertificate` (from the
+    ///   transport, before any key is sent).
     public static func register(
         serverURL: URL, username: String, password: String, deviceName: String, transport: HTTPTransport,
         trust: ServerTrust = .system, iterations: Int = KeyDerivation.defaultIterations
-    ) async throws -> AccountSession {
+    ) async throws -> AccountRegistration {
+        try AccountKeys.checkNewPassword(password, username: username)
         let accounts = AccountsAPIClient(transport: transport)
-        let salt = KeyDerivation.randomSalt()
-        let kdf = KDFParametersDTO(
-            algorithm: AccountKeys.algorithm, salt: salt.base64EncodedString(), iterations: iterations)
-        let keys = try await AccountKeys.derive(password: password, salt: salt, iterations: iterations)
         let notesKey = SymmetricKey256.random()
-        let wrapped = try KeyDerivation.wrap(
-            notesKey: notesKey, with: keys.masterKey,
-            associatedData: AccountKeys.notesKeyAssociatedData(username: username))
+        let recoveryKey = RecoveryKey.random()
+        let (kdf, keys, wrapped) = try await AccountKeys.newPasswordMaterial(
+            password, notesKey: notesKey, username: username, iterations: iterations)
         _ = try await accounts.register(
             CreateAccountRequestDTO(
                 username: username, authKey: keys.authKey.data.base64EncodedString(), kdf: kdf,
-                wrappedNotesKey: wrapped.base64EncodedString()))
+                wrappedNotesKey: wrapped.base64EncodedString(),
+                recovery: try AccountKeys.recoveryMaterial(recoveryKey, notesKey: notesKey, username: username)))
         let session = try await openSession(
             serverURL: serverURL, trust: trust, username: username, keys: keys, kdf: kdf, deviceName: deviceName,
             accounts: accounts)
@@ -44,7 +48,7 @@ public enum AccountFlows {
             throw AccountError.keyUnwrapFailed.with(
                 message: "The server returned a different notes key than the one just registered.")
         }
-        return session
+        return AccountRegistration(session: session, recoveryKey: recoveryKey)
     }
 
     /// Signs this device in: fetches the account's key-derivation parameters, refuses unsafe ones,
@@ -70,54 +74,36 @@ public enum AccountFlows {
     }
 
     /// Changes the password: re-wraps the same notes key under keys derived from `newPassword` with a
-    /// new salt. No note is re-encrypted and nothing is lost.
+    /// new salt. No note is re-encrypted and nothing is lost; the recovery key keeps working (its
+    /// copy of the notes key is untouched).
     ///
+    /// A weak `newPassword` is refused before anything is derived or sent (``PasswordStrength``).
     /// The server is expected to keep this session valid and sign out the account's other sessions;
     /// they sign in again with the new password and unwrap the same notes key. If the access token
     /// was refused, the session is refreshed once and the change retried. If no answer comes, the
     /// change may or may not have happened: the old password or the new one works, not both.
     /// - Returns: `session` with the new kdf parameters (and new tokens if it was refreshed).
-    /// - Throws: ``AccountError``: `signedOut` (no tokens, or the refresh was refused),
-    ///   `invalidCredentials` (wrong current password), `throttled`, `unreachable`, `transient`,
-    ///   `refused`, `unsafeKeyDerivation`/`unreadableSession` for a damaged stored session.
+    /// - Throws: ``AccountError``: `weakPassword`, `signedOut` (no tokens, or the refresh was
+    ///   refused), `invalidCredentials` (wrong current password), `throttled`, `unreachable`,
+    ///   `transient`, `refused`, `unsafeKeyDerivation`/`unreadableSession` for a damaged stored session.
     public static func changePassword(
         session: AccountSession, currentPassword: String, newPassword: String, transport: HTTPTransport,
         iterations: Int = KeyDerivation.defaultIterations, now: @Sendable () -> Date = Date.init
     ) async throws -> AccountSession {
-        guard let accessToken = session.accessToken, let refreshToken = session.refreshToken else {
-            throw AccountError.signedOut
-        }
+        try AccountKeys.checkNewPassword(newPassword, username: session.username)
+        guard session.isSignedIn else { throw AccountError.signedOut }
         let accounts = AccountsAPIClient(transport: transport)
         let notesKey = try session.notesKeyValue()
-        // The stored parameters were accepted at sign-in; check them again, they come from a file.
-        let currentSalt = try AccountKeys.checkedSalt(session.kdf, minimumIterations: 1)
-        let current = try await AccountKeys.derive(
-            password: currentPassword, salt: currentSalt, iterations: session.kdf.iterations)
-        let newSalt = KeyDerivation.randomSalt()
-        let newKDF = KDFParametersDTO(
-            algorithm: AccountKeys.algorithm, salt: newSalt.base64EncodedString(), iterations: iterations)
-        let new = try await AccountKeys.derive(password: newPassword, salt: newSalt, iterations: iterations)
-        let wrapped = try KeyDerivation.wrap(
-            notesKey: notesKey, with: new.masterKey,
-            associatedData: AccountKeys.notesKeyAssociatedData(username: session.username))
+        let current = try await currentKeys(session, password: currentPassword)
+        let (newKDF, new, wrapped) = try await AccountKeys.newPasswordMaterial(
+            newPassword, notesKey: notesKey, username: session.username, iterations: iterations)
         let request = ChangePasswordRequestDTO(
             currentAuthKey: current.authKey.data.base64EncodedString(),
             newAuthKey: new.authKey.data.base64EncodedString(), kdf: newKDF,
             wrappedNotesKey: wrapped.base64EncodedString())
 
-        var updated = session
-        do {
-            try await accounts.changePassword(request, accessToken: accessToken)
-        } catch let error as AccountError where error == .signedOut {
-            // The access token expired: refresh once and retry, as the notes client does.
-            let dto: SessionDTO
-            do {
-                dto = try await accounts.refresh(refreshToken: refreshToken)
-            } catch let error as AccountError where error == .invalidCredentials || error == .refused {
-                throw AccountError.signedOut.with(status: error.status, code: error.code)
-            }
-            updated = updated.withTokens(of: dto, now: now())
-            try await accounts.changePassword(request, accessToken: dto.accessToken)
+        var updated = try await withAccessToken(session, accounts: accounts, now: now) { token in
+            try await accounts.changePassword(request, accessToken: token)
         }
         updated.kdf = newKDF
         return updated
@@ -150,6 +136,40 @@ public enum AccountFlows {
 
     // MARK: - Shared steps
 
+    /// The keys of the current password, derived with the session's stored parameters (accepted
+    /// at sign-in; checked again, as they come from a file).
+    static func currentKeys(_ session: AccountSession, password: String) async throws -> KeyDerivation.Keys {
+        let salt = try AccountKeys.checkedSalt(session.kdf, minimumIterations: 1)
+        return try await AccountKeys.derive(password: password, salt: salt, iterations: session.kdf.iterations)
+    }
+
+    /// Runs `request` with the session's access token; when the token is refused, refreshes the
+    /// session once and runs it again, as the notes client does.
+    /// - Returns: `session`, with new tokens if it was refreshed.
+    /// - Throws: ``AccountError/signedOut`` without tokens or when the refresh is refused; what
+    ///   `request` throws otherwise.
+    static func withAccessToken(
+        _ session: AccountSession, accounts: AccountsAPIClient, now: @Sendable () -> Date,
+        _ request: (String) async throws -> Void
+    ) async throws -> AccountSession {
+        guard let accessToken = session.accessToken, let refreshToken = session.refreshToken else {
+            throw AccountError.signedOut
+        }
+        do {
+            try await request(accessToken)
+            return session
+        } catch let error as AccountError where error == .signedOut {
+            let dto: SessionDTO
+            do {
+                dto = try await accounts.refresh(refreshToken: refreshToken)
+            } catch let error as AccountError where error == .invalidCredentials || error == .refused {
+                throw AccountError.signedOut.with(status: error.status, code: error.code)
+            }
+            try await request(dto.accessToken)
+            return session.withTokens(of: dto, now: now())
+        }
+    }
+
     /// `POST /v1/sessions` with `keys`, then unwraps the notes key the server returns.
     private static func openSession(
         serverURL: URL, trust: ServerTrust, username: String, keys: KeyDerivation.Keys, kdf: KDFParametersDTO,
@@ -158,13 +178,23 @@ public enum AccountFlows {
         let dto = try await accounts.login(
             CreateSessionRequestDTO(
                 username: username, authKey: keys.authKey.data.base64EncodedString(), deviceName: deviceName))
+        return try session(
+            from: dto, serverURL: serverURL, trust: trust, username: username, masterKey: keys.masterKey, kdf: kdf)
+    }
+
+    /// The session of a sign-in's answer, once its wrapped notes key opens with `masterKey`.
+    /// - Throws: ``AccountError/keyUnwrapFailed`` when it does not.
+    static func session(
+        from dto: SessionDTO, serverURL: URL, trust: ServerTrust, username: String, masterKey: SymmetricKey256,
+        kdf: KDFParametersDTO
+    ) throws -> AccountSession {
         guard let wrapped = Data(base64Encoded: dto.wrappedNotesKey) else {
             throw AccountError.keyUnwrapFailed
         }
         let notesKey: SymmetricKey256
         do {
             notesKey = try KeyDerivation.unwrap(
-                wrapped, with: keys.masterKey,
+                wrapped, with: masterKey,
                 associatedData: AccountKeys.notesKeyAssociatedData(username: username))
         } catch {
             throw AccountError.keyUnwrapFailed

@@ -19,6 +19,47 @@ enum AccountKeys {
         Data("quire-notes-key-v1|\(username.lowercased())".utf8)
     }
 
+    /// What the recovery copy of the notes key is bound to: the account, as the password's copy,
+    /// and which copy it is, so the server cannot pass one copy off as the other.
+    static func recoveryNotesKeyAssociatedData(username: String) -> Data {
+        Data("quire-notes-key-recovery-v1|\(username.lowercased())".utf8)
+    }
+
+    /// The recovery material to send for `recoveryKey`: its auth key, and `notesKey` sealed under
+    /// its wrapping key, bound to `username`. Neither is the recovery key.
+    static func recoveryMaterial(
+        _ recoveryKey: RecoveryKey, notesKey: SymmetricKey256, username: String
+    ) throws -> RecoveryMaterialDTO {
+        let wrapped = try KeyDerivation.wrap(
+            notesKey: notesKey, with: recoveryKey.wrappingKey,
+            associatedData: recoveryNotesKeyAssociatedData(username: username))
+        return RecoveryMaterialDTO(
+            authKey: recoveryKey.authKey.data.base64EncodedString(), wrappedNotesKey: wrapped.base64EncodedString())
+    }
+
+    /// A password's material for the server: keys derived from `password` with a new random salt
+    /// (`iterations` rounds), and `notesKey` wrapped with the master key, bound to `username`.
+    /// Off the concurrency pool, as ``derive(password:salt:iterations:)``.
+    static func newPasswordMaterial(
+        _ password: String, notesKey: SymmetricKey256, username: String, iterations: Int
+    ) async throws -> (kdf: KDFParametersDTO, keys: KeyDerivation.Keys, wrappedNotesKey: Data) {
+        let salt = KeyDerivation.randomSalt()
+        let kdf = KDFParametersDTO(algorithm: algorithm, salt: salt.base64EncodedString(), iterations: iterations)
+        let keys = try await derive(password: password, salt: salt, iterations: iterations)
+        let wrapped = try KeyDerivation.wrap(
+            notesKey: notesKey, with: keys.masterKey, associatedData: notesKeyAssociatedData(username: username))
+        return (kdf, keys, wrapped)
+    }
+
+    /// Refuses a weak new password before anything is derived or sent.
+    /// - Throws: ``AccountError/weakPassword`` with ``PasswordStrength/message``.
+    static func checkNewPassword(_ password: String, username: String) throws {
+        let strength = PasswordStrength(password: password, username: username)
+        guard strength.isAcceptable else {
+            throw AccountError.weakPassword.with(message: strength.message)
+        }
+    }
+
     /// The salt of `kdf`, if the parameters are ones this client will derive with.
     ///
     /// A hostile or broken server could ask for a cheap derivation (few iterations, no salt) and then

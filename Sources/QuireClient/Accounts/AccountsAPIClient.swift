@@ -76,6 +76,30 @@ public struct AccountsAPIClient: Sendable {
         guard [200, 204].contains(response.status) else { throw Self.bearerFailure(response) }
     }
 
+    /// `POST /v1/accounts/recovery/wrapped-notes-key`: the notes key's recovery copy. Throws
+    /// `invalidCredentials` on 401 (a wrong recovery key, or none), `throttled` on 429.
+    public func recoveryWrappedKey(_ request: RecoveryWrappedKeyRequestDTO) async throws -> RecoveryWrappedKeyDTO {
+        let response = try await send("POST", WireRoutes.recoveryWrappedKey, body: WireJSON.encode(request))
+        guard response.status == 200 else { throw Self.failure(response) }
+        return try Self.decode(RecoveryWrappedKeyDTO.self, from: response)
+    }
+
+    /// `POST /v1/accounts/recovery/password`: a new password proven by the recovery auth key; the
+    /// answer is this device's session. Throws `invalidCredentials` on 401, `throttled` on 429.
+    public func recoverPassword(_ request: RecoverAccountRequestDTO) async throws -> SessionDTO {
+        let response = try await send("POST", WireRoutes.recoverPassword, body: WireJSON.encode(request))
+        guard [200, 201].contains(response.status) else { throw Self.failure(response) }
+        return try Self.decode(SessionDTO.self, from: response)
+    }
+
+    /// `PUT /v1/accounts/current/recovery`: makes or replaces the recovery key. Throws
+    /// `invalidCredentials` when `currentAuthKey` is wrong, `signedOut` when the token was refused.
+    public func setRecovery(_ request: SetRecoveryRequestDTO, accessToken: String) async throws {
+        let response = try await send(
+            "PUT", WireRoutes.recovery, body: WireJSON.encode(request), bearer: accessToken)
+        guard [200, 204].contains(response.status) else { throw Self.bearerFailure(response) }
+    }
+
     // MARK: - Plumbing
 
     private func send(
