@@ -101,7 +101,12 @@ public enum ProcessRunner {
 
         private var stdinFailure: String?
 
+        /// Keeps a failure to write the child's input, to show beside its stderr. A broken pipe is
+        /// none: the child exited or closed its input before reading it all, as a command that
+        /// refuses before asking for a password does.
         func noteStdinFailure(_ error: Error) {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if (error as NSError).code == Int(EPIPE) || underlying?.code == Int(EPIPE) { return }
             lock.withLock { stdinFailure = "\n[stdin not fully written: \(error)]" }
         }
 

@@ -10,11 +10,12 @@ import Testing
 /// periodic re-check delivers when no notification comes.
 ///
 /// The re-check period is a minute unless a test is about it, and polls wait 30 s, so a poll
-/// answered within the bound was woken by a notification. The bound is 2 s where the design
-/// aims at 100 ms: room for a loaded CI machine (two cores at a load of 17 put a few wakes in a
-/// thousand past one second); docs/scaling.md reports the measured figures.
+/// answered within the bound was woken by a notification. The bound is 10 s where the design
+/// aims at 100 ms: room for a loaded machine (two cores at a load of 17 put a few wakes in a
+/// thousand past one second, and wakes took 4.7 s beside two simulation runs and two builds);
+/// these suites run in test.sh's serial pass, and docs/scaling.md reports the measured figures.
 struct LiveUpdatesAcrossInstancesTests {
-    static let bound: Duration = .seconds(2)
+    static let bound: Duration = .seconds(10)
 
     static func configuration(recheck: Duration = .seconds(60)) -> NotesServerConfiguration {
         var configuration = ServerHarness.configuration
