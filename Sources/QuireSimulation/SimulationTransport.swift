@@ -154,17 +154,27 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             default: break
             }
         }
-        if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "requests" {
+        let traced = ["requests", "bodies"].contains(ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"])
+        let bodies = ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "bodies"
+        if traced {
             FileHandle.standardError.write(
                 Data(
                     "  \(name) \(request.method) \(request.path.prefix(60)) \(request.path.contains("known=") ? "[known] " : "")fault: \(fault.map { "\($0)" } ?? "none")\(expire ? " 410 injected" : "")\n"
                         .utf8))
+            if bodies, let body = request.body, !body.isEmpty {
+                FileHandle.standardError.write(
+                    Data("    body: \(String(decoding: body.prefix(1500), as: UTF8.self))\n".utf8))
+            }
         }
         switch fault {
         case nil:
             let response = try await server.send(request)
-            if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "requests" {
+            if traced {
                 FileHandle.standardError.write(Data("    -> \(response.status)\n".utf8))
+            }
+            if bodies, !response.body.isEmpty {
+                FileHandle.standardError.write(
+                    Data("    answer: \(String(decoding: response.body.prefix(1500), as: UTF8.self))\n".utf8))
             }
             if isRefresh, response.status == 200 {
                 // The device holds the server's newest tokens again (unless a held refresh is

@@ -273,4 +273,18 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aResendAfterARestoreDoesNotBringBackAnItemDeletedAndPurgedSince() async {
+        // Seed 7092: d1 deleted I5 on the restored server and the purge took it; d0, resyncing,
+        // sent its forgotten writes of I5 again on revision 0, which made the item again on the
+        // server while d1 still showed it deleted.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .trip(device: 0, .add(trip: 3, token: 7, timed: true, place: 1)), .backUpServer,
+            .sync(device: 1), .trip(device: 1, .deleteItem(trip: 3, item: 2)), .sync(device: 0), .restoreServer,
+            .concurrentSync(device: 1), .purgeTombstones,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

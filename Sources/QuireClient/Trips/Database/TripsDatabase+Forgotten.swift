@@ -95,12 +95,17 @@ extension TripsDatabase {
     /// back to being unsent (a frozen request is rebuilt, with a new opId) on a base of the new
     /// history: the field's revision when it still holds the value the edit started from, else
     /// one below it (a conflict, for the person, or a clean notes merge); an item's delete on
-    /// none, so it offers every edit of the item back to its editor. Inside the caller's
-    /// transaction.
-    func rebaseWaitingChanges(of trip: TripID, on snapshot: [PulledField]) throws {
+    /// none, so it offers every edit of the item back to its editor; a change of an item the
+    /// server held (`heldItems`, the items this device had confirmed values of) and the
+    /// snapshot has none of, on revision 1: deleted and purged in the new history, the purge
+    /// answers with the delete and the edit is offered back; forgotten with the old history, the
+    /// server takes it as new (seed 7092: on 0 the item came back from one device's resend while
+    /// another showed it deleted). Inside the caller's transaction.
+    func rebaseWaitingChanges(of trip: TripID, on snapshot: [PulledField], heldItems: Set<String>) throws {
         let current = Dictionary(
             snapshot.map { ($0.item.storageKey + "/" + $0.field, $0) },
             uniquingKeysWith: { $0.revision > $1.revision ? $0 : $1 })
+        let snapshotItems = Set(snapshot.map(\.item.storageKey))
         let waiting = try connection.query(
             TripsStoredOp.select + " WHERE trip_id = ? AND rejected = 0 ORDER BY seq", bindings: [trip.description],
             map: TripsStoredOp.read)
@@ -114,6 +119,8 @@ extension TripsDatabase {
                 base = 0
             } else if let field = current[key + "/" + op.field] {
                 base = field.value == op.baseValue ? field.revision : field.revision - 1
+            } else if op.item != nil, heldItems.contains(key), !snapshotItems.contains(key) {
+                base = 1
             } else {
                 base = 0
             }

@@ -197,7 +197,8 @@ extension TripsDatabase {
                 // The forgotten writes join the waiting changes, and all of them go on the new
                 // history's bases (a forgotten delete too, seed 6126).
                 try resendForgottenWrites(fields, of: trip.id, own: own)
-                try rebaseWaitingChanges(of: trip.id, on: fields)
+                try rebaseWaitingChanges(
+                    of: trip.id, on: fields, heldItems: Set(held.map { String($0.key.prefix { $0 != "/" }) }))
             }
             for (item, edited) in purged {
                 try storeDeleteConflict(trip: trip.id, item: item, edited: edited, deleteRevision: trip.revision)
