@@ -65,9 +65,14 @@ let package = Package(
         .target(name: "QuirePresentation", dependencies: ["QuireDomain", "QuireTrips"]),
 
         // MARK: - Server
+        // libmicrohttpd's own error pages (HTML) become the JSON error shape: see the C file.
+        .target(name: "CMicroHTTPDErrors", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "QuireServer",
-            dependencies: ["QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD", "CGnuTLS"]),
+            dependencies: [
+                "QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD", "CGnuTLS",
+                "CMicroHTTPDErrors",
+            ]),
 
         // MARK: - Executables
         .executableTarget(

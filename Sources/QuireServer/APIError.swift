@@ -31,12 +31,28 @@ struct APIError: Error, Equatable, Sendable {
         message: "Send a valid access token as 'Authorization: Bearer <token>'; "
             + "if this one was signed out or replaced, sign in again.")
 
+    /// `/metrics` from a client that is not on loopback, with no metrics token configured.
+    static let metricsForbidden = APIError(
+        status: 403, code: "forbidden",
+        message: "/metrics answers loopback clients only; to scrape it from elsewhere, start the "
+            + "server with --metrics-token-file and send 'Authorization: Bearer <token>'.")
+
     // MARK: - Request validation
 
     static let payloadTooLarge = APIError(
         status: 413, code: "payload_too_large",
         message: "The request body is larger than the server accepts "
             + "(\(4 * 1024 * 1024) bytes); send a smaller note.")
+
+    /// Both Content-Length and Transfer-Encoding: which one ends the body is ambiguous.
+    static let ambiguousLength = APIError(
+        status: 400, code: "ambiguous_length",
+        message: "Send Content-Length or Transfer-Encoding: chunked, not both.")
+
+    /// A JSON string in the body holds a NUL (`\u0000`).
+    static let nulInBody = APIError(
+        status: 400, code: "invalid_request",
+        message: "A string in the body holds a NUL character (\\u0000); send the text without it.")
 
     static let invalidNoteID = APIError(
         status: 400, code: "invalid_note_id",

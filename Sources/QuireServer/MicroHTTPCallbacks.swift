@@ -161,9 +161,18 @@ func quireAccessHandler(
         let context = MicroHTTPRequestContext()
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
         let headers = collect(connection, kind: .HEADER_KIND)
-        let declared = headers.first { $0.key.lowercased() == "content-length" }.flatMap {
-            Int($0.value)
+        let length = headers.first { $0.key.lowercased() == "content-length" }
+        // Content-Length beside Transfer-Encoding: libmicrohttpd reads the body as chunked, and
+        // a proxy in front that reads Content-Length would see a second request where this host
+        // sees body, or the other way round (request smuggling). Refuse it and close, so no byte
+        // after it is read as a request (issue 12, 9).
+        if length != nil, headers.keys.contains(where: { $0.lowercased() == "transfer-encoding" }) {
+            context.answered = true
+            var refusal = HTTPResponse.error(.ambiguousLength)
+            refusal.headers["Connection"] = "close"
+            return queue(refusal, on: connection)
         }
+        let declared = length.flatMap { Int($0.value) }
         if let declared, declared > limit {
             context.tooLarge = true
             context.answered = true

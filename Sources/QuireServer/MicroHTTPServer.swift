@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDErrors  // libmicrohttpd's own HTML error pages become JSON (linked for that alone)
 import Foundation
 
 /// Serves a ``NotesServer`` over HTTP, or HTTPS when given ``TLSCredentials``, with libmicrohttpd.

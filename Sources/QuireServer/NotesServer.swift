@@ -109,6 +109,7 @@ public final class NotesServer: Sendable {
     }
 
     private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try RequestValidation.refuseNUL(in: request.body)
         let path = request.path
         switch path {
         case "/v1/health":
@@ -126,6 +127,7 @@ public final class NotesServer: Sendable {
             return try await batch(request, session: try await authenticate(request))
         case ServerMetrics.path:
             try allow(request, ["GET"])
+            try authorizeMetrics(request)
             return await metricsResponse()
         default:
             break

@@ -55,6 +55,11 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// Which earlier versions of notes the server keeps, and for how long (history and trash).
     public var history = HistoryRetention()
 
+    /// The token `GET /metrics` requires (`Authorization: Bearer TOKEN`) from any client; nil
+    /// (the default) answers loopback clients only, so metrics never reach the open internet
+    /// unless a scraper holds the token (`--metrics-token-file`).
+    public var metricsToken: String?
+
     public init(
         accessTokenTTL: Int = 900, minKDFIterations: Int = 100_000,
         newAccountKDFIterations: Int = 600_000, authHashIterations: Int = 100_000,

@@ -10,7 +10,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Quire sync API",
             "version": "1",
-            "description": "Offline-first, end-to-end encrypted notes. The server stores only sealed payloads. Errors are always {\"error\": {\"code\", \"message\"}}."
+            "description": "Offline-first, end-to-end encrypted notes. The server stores only sealed payloads. Errors are always {\"error\": {\"code\", \"message\"}} with Content-Type application/json, those of the HTTP layer included: 400 malformed_request, invalid_content_length, invalid_chunked_body or ambiguous_length (Content-Length beside Transfer-Encoding; the connection is closed), 413 payload_too_large, 431 or 414 request_too_large, 505 http_version_not_supported. A string in a JSON body may not hold a NUL (\\u0000): 400 invalid_request."
           },
           "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
@@ -268,8 +268,9 @@ enum OpenAPIDocument {
             "/metrics": {
               "get": {
                 "summary": "Request counts and latency histograms per route, in the Prometheus text format 0.0.4",
-                "description": "No authentication: do not expose this path publicly (keep it on a private network or block it at the reverse proxy). Labels are route templates, methods and status codes only; no note id, username, token or content ever appears.",
-                "responses": { "200": { "description": "Prometheus text exposition", "content": { "text/plain; version=0.0.4": { "schema": { "type": "string" } } } }, "405": { "$ref": "#/components/responses/Error" } }
+                "description": "Started with --metrics-token-file, the server answers only 'Authorization: Bearer TOKEN' (TOKEN the file's first line), from any client, loopback included (401 otherwise). Without it, only loopback clients (127.0.0.0/8, ::1) are answered, others get 403 forbidden; behind a reverse proxy on the same machine every client looks like loopback, so block the path there or use the token. Labels are route templates, methods and status codes only; no note id, username, token or content ever appears.",
+                "security": [{}, { "bearer": [] }],
+                "responses": { "200": { "description": "Prometheus text exposition", "content": { "text/plain; version=0.0.4": { "schema": { "type": "string" } } } }, "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/Error" }, "405": { "$ref": "#/components/responses/Error" } }
               }
             },
             "/v1/notes/batch": {

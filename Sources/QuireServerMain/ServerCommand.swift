@@ -23,6 +23,8 @@ enum ServerCommand: Equatable {
         /// `--tls-cert` and `--tls-key`: serve HTTPS with this certificate chain and key (PEM files).
         var tlsCertificateFile: String?
         var tlsKeyFile: String?
+        /// `--metrics-token-file`: the file holding the token `/metrics` requires from any client.
+        var metricsTokenFile: String?
         var liveUpdateRecheck = 2
         var backgroundBatch = 500
         var changeNotifications = true
@@ -47,7 +49,7 @@ enum ServerCommand: Equatable {
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
                        [--background-batch N]
-                       [--tls-cert FILE --tls-key FILE]
+                       [--tls-cert FILE --tls-key FILE] [--metrics-token-file FILE]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP, or over HTTPS with --tls-cert and --tls-key. Apple's
@@ -87,6 +89,10 @@ enum ServerCommand: Equatable {
                                        fullchain.pem); needs --tls-key
           --tls-key FILE               the certificate's private key: PEM, not encrypted; keep it
                                        readable only by the server's user
+          --metrics-token-file FILE    GET /metrics then needs 'Authorization: Bearer TOKEN',
+                                       TOKEN being the file's first line, from any client,
+                                       loopback too (a file, so the token is not in the process
+                                       list). Without it /metrics answers loopback clients only
 
         Live updates across instances (PostgreSQL): a write on one instance wakes the long-polls
         of its account on every instance within milliseconds, through LISTEN/NOTIFY on a
@@ -119,10 +125,9 @@ enum ServerCommand: Equatable {
           --background-batch N         the most rows of each kind one batch deletes
                                        (default 500)
 
-        Exit status: 0 success, 64 usage error, 1 any other failure (port in use, unreadable
-        database); the message on stderr says what to do.
-        Exit status: 0 success, 64 usage error (a certificate or key that cannot be used
-        included), 66 a --tls-cert or --tls-key file that cannot be read, 1 any other failure
+        Exit status: 0 success, 64 usage error (a certificate or key that cannot be used, or an
+        empty metrics token, included), 66 a --tls-cert, --tls-key or --metrics-token-file file
+        that cannot be read, 1 any other failure
         (port in use, unreadable database); the message on stderr says what to do.
         """
 
@@ -139,7 +144,10 @@ enum ServerCommand: Equatable {
         try parseFlags(
             &remaining, into: &options,
             allowed: Set(numberFlags.keys).union(
-                ["--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications"]))
+                [
+                    "--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications",
+                    "--metrics-token-file",
+                ]))
         guard (options.tlsCertificateFile == nil) == (options.tlsKeyFile == nil) else {
             throw UsageError(
                 "--tls-cert and --tls-key go together: give both (the certificate and its private key, "
@@ -209,6 +217,9 @@ enum ServerCommand: Equatable {
             case "--tls-cert", "--tls-key":
                 guard !text.isEmpty else { throw UsageError("\(flag) needs a file path") }
                 if flag == "--tls-cert" { options.tlsCertificateFile = text } else { options.tlsKeyFile = text }
+            case "--metrics-token-file":
+                guard !text.isEmpty else { throw UsageError("--metrics-token-file needs a file path") }
+                options.metricsTokenFile = text
             case "--change-notifications":
                 guard text == "on" || text == "off" else {
                     throw UsageError("--change-notifications must be on or off, not '\(text)'")

@@ -28,11 +28,19 @@ enum ServerRunner {
                 return fail(error.description, status: 64)
             }
         }
+        var metricsToken: String?
+        if let file = options.metricsTokenFile {
+            switch readMetricsToken(file) {
+            case .success(let token): metricsToken = token
+            case .failure(let failure): return fail(failure.message, status: failure.status)
+            }
+        }
         let server: NotesServer
         var configuration = NotesServerConfiguration(
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
             authHashIterations: options.authHashIterations)
         configuration.longPollsPerAccount = options.longPollsPerAccount
+        configuration.metricsToken = metricsToken
         configuration.liveUpdateRecheck = .seconds(options.liveUpdateRecheck)
         configuration.backgroundBatchSize = options.backgroundBatch
         configuration.history = HistoryRetention(
@@ -103,6 +111,31 @@ enum ServerRunner {
         background.cancel()
         await host.stop()
         return 0
+    }
+
+    /// Why a metrics token file cannot be used: the message and the exit status.
+    private struct TokenFileFailure: Error {
+        let message: String
+        let status: Int32
+    }
+
+    /// The first line of `file`, trimmed: 66 when it cannot be read, 64 when it holds no token.
+    private static func readMetricsToken(_ file: String) -> Result<String, TokenFileFailure> {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return .failure(
+                TokenFileFailure(
+                    message: "cannot read --metrics-token-file \(file): check the path and that the "
+                        + "server's user may read it", status: 66))
+        }
+        let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        let token = line.trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else {
+            return .failure(
+                TokenFileFailure(
+                    message: "--metrics-token-file \(file) is empty: write the token on its first line "
+                        + "(for one: openssl rand -hex 32)", status: 64))
+        }
+        return .success(token)
     }
 
     // MARK: - Output

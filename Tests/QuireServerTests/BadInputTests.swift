@@ -131,6 +131,16 @@ struct BadInputTests {
         Case(
             name: "changes without token", method: "GET", path: WireRoutes.changes, headers: [:],
             status: 401, code: "unauthorized"),
+        // A NUL was cut short by the C-string binding after a 200 (issue 12, 9): refused whole.
+        Case(
+            name: "NUL in the payload", body: Data(#"{"payload":"ab\u0000cd","baseVersion":1}"#.utf8),
+            status: 400, code: "invalid_request"),
+        Case(
+            name: "NUL in a batch note's payload", method: "POST", path: WireRoutes.batch, headers: auth,
+            body: Data(
+                (#"{"changes":[{"op":"put","id":"\#(BadInputTests.existingID)","idempotencyKey":"k\u0000x","#
+                    + #""payload":"p\u0000","baseVersion":1}]}"#).utf8),
+            status: 400, code: "invalid_request"),
     ]
 
     @Test(arguments: cases)
@@ -157,5 +167,23 @@ struct BadInputTests {
         #expect(message.count > 20)
         if bad.status == 401 { #expect(response.header("WWW-Authenticate") == "Bearer") }
         #expect(try await harness.everything(token: token) == before)
+    }
+
+    /// Only a real NUL is refused: an escaped backslash before `u0000` is six plain characters,
+    /// stored whole.
+    @Test func aBackslashBeforeU0000IsPlainTextStoredWhole() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.token("alice")
+        let body = Data(#"{"payload":"a\\u0000b","baseVersion":null}"#.utf8)
+
+        let response = await harness.server.handle(
+            HTTPRequest(
+                method: "PUT", path: WireRoutes.note(Self.existingID),
+                headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": "k-plain"], body: body))
+
+        #expect(response.status == 200, "body: \(response.text)")
+        // A full listing (no cursor) carries every live note's payload, own writes included.
+        let stored = try await harness.changes(token: token).changes.map(\.payload)
+        #expect(stored == [#"a\u0000b"#])
     }
 }

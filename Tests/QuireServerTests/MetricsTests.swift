@@ -14,7 +14,8 @@ struct MetricsTests {
     }
 
     private func scrape() async throws -> (response: HTTPResponse, metrics: Exposition) {
-        let response = await harness.server.handle(HTTPRequest(method: "GET", path: "/metrics"))
+        let response = await harness.server.handle(
+            HTTPRequest(method: "GET", path: "/metrics", remoteAddress: "127.0.0.1"))
         try #require(response.status == 200, "metrics answered \(response.status)")
         return (response, try Exposition(parsing: response.text))
     }

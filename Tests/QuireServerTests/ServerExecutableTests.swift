@@ -158,18 +158,7 @@ final class ServerExecutableTests {
                 "--request-deadline", "20",
             ], stdout: .pipe, stderr: .null)
         defer { process.signal(SIGTERM) }
-        let out = try #require(process.output)
-        let port = try #require(
-            await onThread {
-                var printed = Data()
-                while !printed.contains(UInt8(ascii: "\n")) {
-                    let chunk = out.availableData
-                    if chunk.isEmpty { break }
-                    printed += chunk
-                }
-                let line = String(decoding: printed, as: UTF8.self)
-                return line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
-            })
+        let port = try #require(await Self.listeningPort(process))
 
         let sockets = try (0..<3).map { _ in try LoopbackSocket(port: port, source: "127.0.0.2") }
         let ends = await onThread { sockets.map { $0.readToEnd(timeout: .milliseconds(500)).closed } }
@@ -177,6 +166,22 @@ final class ServerExecutableTests {
 
         #expect(ends == [false, false, true])
         #expect(health?.status == 200)
+    }
+
+    /// The port from the server's first line ("quire-server listening on http://…:PORT"), or nil
+    /// when it ended before printing one.
+    static func listeningPort(_ process: ChildProcess) async -> UInt16? {
+        guard let out = process.output else { return nil }
+        return await onThread {
+            var printed = Data()
+            while !printed.contains(UInt8(ascii: "\n")) {
+                let chunk = out.availableData
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            let line = String(decoding: printed, as: UTF8.self)
+            return line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
+        }
     }
 
     private static func post<T: Encodable>(_ url: String, _ body: T, _ session: URLSession)
