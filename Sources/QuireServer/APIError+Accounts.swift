@@ -21,6 +21,14 @@ extension APIError {
         return error
     }
 
+    static func tooManyRegistrations(retryAfter seconds: Int) -> APIError {
+        var error = APIError(
+            status: 429, code: "too_many_registrations",
+            message: "Too many accounts were registered from this address; try again in \(seconds) seconds.")
+        error.retryAfter = seconds
+        return error
+    }
+
     static let tokenExpired = APIError(
         status: 401, code: "token_expired",
         message: "The access token has expired; refresh the session "
