@@ -26,6 +26,13 @@ public struct NoteQuota: Sendable, Equatable {
         case bytes(Int)
     }
 
+    /// The limit putting `payload` over `current` (nil or a tombstone: a new live note) would
+    /// pass, for an account holding `notes` live notes with `bytes` of payload.
+    func limitPassed(notes: Int, bytes: Int, replacing current: StoredNote?, with payload: String) -> Limit? {
+        let replaced = current.flatMap { $0.deleted ? nil : $0.payload?.utf8.count ?? 0 }
+        return limitPassed(notes: notes, bytes: bytes, replacedBytes: replaced, newBytes: payload.utf8.count)
+    }
+
     /// The limit a put would pass: an account holding `notes` live notes with `bytes` of payload,
     /// writing `newBytes` over a note of `replacedBytes` (nil when the put adds a live note).
     func limitPassed(notes: Int, bytes: Int, replacedBytes: Int?, newBytes: Int) -> Limit? {

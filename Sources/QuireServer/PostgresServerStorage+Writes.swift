@@ -176,9 +176,7 @@ extension PostgresServerStorage {
                 WHERE account_id = $1 AND NOT deleted
                 """, account.rawValue
             ) { (try $0.int(0), try $0.int(1)) } ?? (0, 0)
-        let replaced = current.flatMap { $0.deleted ? nil : $0.payload?.utf8.count ?? 0 }
-        return quota.limitPassed(
-            notes: notes, bytes: bytes, replacedBytes: replaced, newBytes: payload.utf8.count)
+        return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)
     }
 
     static func note(_ noteID: String, account: AccountID, db: PostgresConnection) throws -> StoredNote? {

@@ -30,8 +30,6 @@ extension SQLiteServerStorage {
                 WHERE account_id = ? AND deleted = 0
                 """, account.rawValue
             ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
-        let replaced = current.flatMap { $0.deleted ? nil : $0.payload?.utf8.count ?? 0 }
-        return quota.limitPassed(
-            notes: notes, bytes: bytes, replacedBytes: replaced, newBytes: payload.utf8.count)
+        return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)
     }
 }
