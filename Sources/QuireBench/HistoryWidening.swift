@@ -23,8 +23,10 @@ enum HistoryWidening {
                 seq += 1
                 _ = try db.run(
                     """
-                    INSERT INTO notes (account_id, note_id, version, deleted, payload, updated_at, seq, written_by, mark)
-                    SELECT account_id, ?, version, deleted, payload, updated_at, ?, written_by, mark
+                    INSERT INTO notes
+                        (account_id, note_id, version, deleted, payload, updated_at, seq, written_by, mark,
+                        payload_bytes)
+                    SELECT account_id, ?, version, deleted, payload, updated_at, ?, written_by, mark, payload_bytes
                     FROM notes WHERE account_id = ? AND note_id = ?
                     """, id, seq, template.account, template.note)
                 _ = try db.run(

@@ -14,11 +14,23 @@ extension APIError {
         status: 401, code: "invalid_credentials", message: "wrong username or password")
 
     static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
-        var error = APIError(
-            status: 429, code: "too_many_attempts",
-            message: "Too many failed sign-ins; try again in \(seconds) seconds.")
+        .slowDown(
+            "too_many_attempts", "Too many failed sign-ins; try again in \(seconds) seconds.",
+            retryAfter: seconds)
+    }
+
+    /// A 429 with `Retry-After`.
+    private static func slowDown(_ code: String, _ message: String, retryAfter seconds: Int) -> APIError {
+        var error = APIError(status: 429, code: code, message: message)
         error.retryAfter = seconds
         return error
+    }
+
+    static func tooManyRegistrations(retryAfter seconds: Int) -> APIError {
+        .slowDown(
+            "too_many_registrations",
+            "Too many accounts were registered from this address; try again in \(seconds) seconds.",
+            retryAfter: seconds)
     }
 
     static let tokenExpired = APIError(

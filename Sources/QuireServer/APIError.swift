@@ -106,6 +106,19 @@ struct APIError: Error, Equatable, Sendable {
         status: 404, code: "not_found",
         message: "There is no such note; it may never have been synced. Nothing to delete.")
 
+    /// A put past the account's quota (``NoteQuota``): a refusal the device keeps the text of.
+    static func quotaExceeded(_ limit: NoteQuota.Limit) -> APIError {
+        let reached =
+            switch limit {
+            case .notes(let most): "This account holds its most notes (\(most))"
+            case .bytes(let most): "This account's notes hold their most bytes (\(most / (1024 * 1024)) MiB)"
+            }
+        return APIError(
+            status: 403, code: "quota_exceeded",
+            message: reached + ". Nothing was stored: delete or shorten notes to make room, then save the note "
+                + "again to resend it.")
+    }
+
     // MARK: - Server
 
     static let internalError = APIError(

@@ -1,27 +1,55 @@
 import Foundation
 
-/// Counts failed sign-ins per username and per remote address in a sliding window, and locks a
-/// key that reached its limit until its oldest counted failure leaves the window.
+/// Slows repeated failed sign-ins with a growing delay per (username, address) and per address,
+/// never with a lock of a username for every address: an attacker's address is slowed, and the
+/// owner signing in from another address is not.
 ///
-/// Every attempt is counted as a failure the moment it is admitted, and taken back when it
-/// succeeds, so parallel guesses cannot all slip past the check before any failure is recorded.
-/// A success clears the username's failures (the address keeps its other failures).
+/// Each key counts its failures. The first few are free; after that, each further attempt must
+/// wait a delay after the key's latest failure that starts at ``Policy/baseDelay`` and doubles
+/// with each failure, up to ``Policy/maxDelay``. A key with no failure for ``Policy/forgetAfter``
+/// is forgotten (the counters decay). An attempt refused for its delay is not counted, so waiting
+/// the delay out is always enough.
+///
+/// Every admitted attempt is counted as a failure the moment it is admitted, and taken back when
+/// it succeeds, so parallel guesses cannot all slip past the check before any failure is
+/// recorded. A success forgets the (username, address) key and takes its attempt back from the
+/// address key (the address keeps its other failures).
 ///
 /// The state lives in this actor's memory: it resets when the process restarts, and several
 /// server instances behind a load balancer would each keep their own (an attacker spread over
-/// them gets that many times the limit). Moving it to the database is the fix when that matters.
+/// them gets that many times the free attempts). Moving it to the database is the fix when that
+/// matters.
 public actor LoginThrottle {
-    /// The limits. A key is locked while it has `limit` failures younger than `window` seconds.
+    /// How many failures are free and how the delay after them grows.
     public struct Policy: Sendable, Equatable {
-        public var usernameLimit: Int
-        /// Higher than the username's: many people may share one address (NAT, offices).
-        public var addressLimit: Int
-        public var window: TimeInterval
+        /// Failures of one username from one address before the first delay.
+        public var pairFreeFailures: Int
+        /// Failures from one address, every username together, before its first delay. Higher
+        /// than the pair's: many people may share one address (NAT, offices).
+        public var addressFreeFailures: Int
+        /// The first delay, in seconds; each further failure doubles it.
+        public var baseDelay: TimeInterval
+        /// The longest delay, in seconds.
+        public var maxDelay: TimeInterval
+        /// A key with no failure for this many seconds is forgotten.
+        public var forgetAfter: TimeInterval
 
-        public init(usernameLimit: Int = 5, addressLimit: Int = 20, window: TimeInterval = 900) {
-            self.usernameLimit = max(1, usernameLimit)
-            self.addressLimit = max(1, addressLimit)
-            self.window = window
+        public init(
+            pairFreeFailures: Int = 3, addressFreeFailures: Int = 20, baseDelay: TimeInterval = 1,
+            maxDelay: TimeInterval = 900, forgetAfter: TimeInterval = 3600
+        ) {
+            self.pairFreeFailures = max(0, pairFreeFailures)
+            self.addressFreeFailures = max(0, addressFreeFailures)
+            self.baseDelay = max(0.001, baseDelay)
+            self.maxDelay = max(self.baseDelay, maxDelay)
+            self.forgetAfter = max(self.maxDelay, forgetAfter)
+        }
+
+        /// The wait after the latest of `failures` failures of a key with `free` free ones.
+        func delay(afterFailures failures: Int, free: Int) -> TimeInterval {
+            guard failures >= free else { return 0 }
+            let doublings = min(failures - free, 62)
+            return min(maxDelay, baseDelay * pow(2, Double(doublings)))
         }
     }
 
@@ -41,15 +69,20 @@ public actor LoginThrottle {
     }
 
     private enum Key: Hashable {
-        case username(String)
+        case pair(username: String, address: String)
         case address(String)
+    }
+
+    /// A key's failures: how many, and when the latest was.
+    private struct Failures {
+        var count: Int
+        var latest: Date
     }
 
     private let policy: Policy
     private let now: @Sendable () -> Date
-    /// The latest failures of each key, oldest first, at most the key's limit of them.
-    private var failures: [Key: [Date]] = [:]
-    /// Above this many keys, expired ones are swept so a spray of names cannot grow memory forever.
+    private var failures: [Key: Failures] = [:]
+    /// Above this many keys, forgotten ones are swept so a spray of names cannot grow memory forever.
     private let sweepThreshold = 10_000
 
     public init(policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init) {
@@ -59,53 +92,49 @@ public actor LoginThrottle {
 
     /// Admits a sign-in attempt for `username` (already normalised) from `address`, counting it
     /// as a failure until ``succeeded(_:)``, or says how long the caller must wait. An empty
-    /// address (unknown peer) is not throttled by address.
+    /// address (unknown peer) has no address key; its pair key then slows the username for
+    /// every unknown peer alike.
     public func admit(username: String, address: String) -> Admission {
         let time = now()
-        var keys: [(Key, Int)] = [(.username(username), policy.usernameLimit)]
-        if !address.isEmpty { keys.append((.address(address), policy.addressLimit)) }
+        var keys: [(Key, Int)] = [(.pair(username: username, address: address), policy.pairFreeFailures)]
+        if !address.isEmpty { keys.append((.address(address), policy.addressFreeFailures)) }
         var wait: TimeInterval = 0
-        for (key, limit) in keys {
-            let recent = prune(key, at: time)
-            if recent.count >= limit, let oldest = recent.first {
-                wait = max(wait, oldest.addingTimeInterval(policy.window).timeIntervalSince(time))
-            }
+        for (key, free) in keys {
+            guard let counted = current(key, at: time) else { continue }
+            let delay = policy.delay(afterFailures: counted.count, free: free)
+            wait = max(wait, counted.latest.addingTimeInterval(delay).timeIntervalSince(time))
         }
         if wait > 0 { return .locked(retryAfter: max(1, Int(wait.rounded(.up)))) }
-        for (key, limit) in keys { record(key, at: time, limit: limit) }
+        for (key, _) in keys {
+            failures[key] = Failures(count: (failures[key]?.count ?? 0) + 1, latest: time)
+        }
         if failures.count > sweepThreshold { sweep(at: time) }
         return .allowed(Attempt(username: username, address: address, at: time))
     }
 
-    /// The attempt proved the password: clears the username's failures and takes back the
+    /// The attempt proved the password: forgets the (username, address) key and takes back the
     /// attempt's count on its address.
     public func succeeded(_ attempt: Attempt) {
-        failures[.username(attempt.username)] = nil
+        failures[.pair(username: attempt.username, address: attempt.address)] = nil
         let key = Key.address(attempt.address)
-        if var stamps = failures[key], let index = stamps.lastIndex(of: attempt.at) {
-            stamps.remove(at: index)
-            failures[key] = stamps.isEmpty ? nil : stamps
-        }
+        guard var counted = failures[key] else { return }
+        counted.count -= 1
+        failures[key] = counted.count > 0 ? counted : nil
     }
 
     // MARK: - Internals
 
-    /// The key's failures still inside the window; forgets the older ones.
-    private func prune(_ key: Key, at time: Date) -> [Date] {
-        guard let stamps = failures[key] else { return [] }
-        let recent = stamps.filter { time.timeIntervalSince($0) < policy.window }
-        failures[key] = recent.isEmpty ? nil : recent
-        return recent
-    }
-
-    private func record(_ key: Key, at time: Date, limit: Int) {
-        var stamps = failures[key, default: []]
-        stamps.append(time)
-        if stamps.count > limit { stamps.removeFirst(stamps.count - limit) }
-        failures[key] = stamps
+    /// The key's failures unless they are forgotten by now (then it forgets them).
+    private func current(_ key: Key, at time: Date) -> Failures? {
+        guard let counted = failures[key] else { return nil }
+        guard time.timeIntervalSince(counted.latest) < policy.forgetAfter else {
+            failures[key] = nil
+            return nil
+        }
+        return counted
     }
 
     private func sweep(at time: Date) {
-        for key in Array(failures.keys) { _ = prune(key, at: time) }
+        for key in Array(failures.keys) { _ = current(key, at: time) }
     }
 }

@@ -82,12 +82,17 @@ extension NotesServer {
 
     // MARK: - Registration
 
-    /// `POST /v1/accounts`: 201 with the new account's public id, 409 when the name is taken.
-    /// Only slow salted hashes of the auth key and of the recovery auth key are stored.
+    /// `POST /v1/accounts`: 201 with the new account's public id, 409 when the name is taken,
+    /// 429 with `Retry-After` when the client's address used up its registrations
+    /// (``RegistrationLimit``; a well-formed attempt counts whatever its answer, since each costs
+    /// a slow hash). Only slow salted hashes of the auth key and of the recovery auth key are stored.
     private func createAccount(_ request: HTTPRequest) async throws -> HTTPResponse {
         try checkAccountBodySize(request)
         let body = try RequestValidation.newAccount(
             request.body, minIterations: configuration.minKDFIterations)
+        if let seconds = await registrations.take(address: request.remoteAddress) {
+            throw APIError.tooManyRegistrations(retryAfter: seconds)
+        }
         let publicID = try await register(
             username: body.username, authKey: body.authKey, kdf: body.kdf,
             wrappedNotesKey: body.wrappedNotesKey, recovery: body.recovery)

@@ -13,7 +13,7 @@ extension NotesServer {
         let items = try Self.batchItems(request.body)
         let results = try await storage.writeBatch(
             items.map { ($0.write, $0.idempotency) }, account: session.account,
-            writer: session.session, now: now()
+            writer: session.session, quota: configuration.noteQuota, now: now()
         ) { outcome in
             let response = Self.response(for: outcome)
             guard (200..<300).contains(response.status) else { return nil }

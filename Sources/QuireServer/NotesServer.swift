@@ -30,6 +30,7 @@ public final class NotesServer: Sendable {
     /// Whether a background pass runs now (see ``runBackgroundWork(olderThan:pruningHistory:)``).
     let backgroundPass = Mutex(false)
     let throttle: LoginThrottle
+    let registrations: RegistrationLimit
     let hasher: AuthKeyHasher
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
@@ -47,6 +48,7 @@ public final class NotesServer: Sendable {
         self.history = storage as? any NoteHistoryStorage
         self.configuration = configuration
         self.throttle = LoginThrottle(policy: configuration.throttle, now: now)
+        self.registrations = RegistrationLimit(policy: configuration.registrationLimit, now: now)
         self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
         self.now = now
         self.log = log
@@ -80,12 +82,18 @@ public final class NotesServer: Sendable {
 
     /// Answers one request. Never throws: failures become JSON errors (5xx only for storage faults).
     ///
+    /// The request's `remoteAddress` is first replaced by the client's address behind a trusted
+    /// proxy (``NotesServerConfiguration/trustedProxies``), so every route sees the client's.
+    ///
     /// If the calling task is cancelled during a long-poll, the poll ends early and the current
     /// (possibly empty) page is answered.
     ///
     /// Every answer, `/metrics` included, is counted in ``metrics`` with the time from here to
     /// the answer, measured on `ContinuousClock`.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        var request = request
+        request.remoteAddress = configuration.trustedProxies.clientAddress(
+            peer: request.remoteAddress, forwardedFor: request.header("X-Forwarded-For"))
         let started = ContinuousClock.now
         metrics.requestStarted()
         let response = await answer(request)
@@ -181,7 +189,8 @@ public final class NotesServer: Sendable {
     ) async throws -> HTTPResponse {
         let account = session.account
         let result = try await storage.write(
-            write, account: account, writer: session.session, idempotency: idempotency, now: now()
+            write, account: account, writer: session.session, idempotency: idempotency,
+            quota: configuration.noteQuota, now: now()
         ) { outcome in
             let response = Self.response(for: outcome)
             guard (200..<300).contains(response.status) else { return nil }
@@ -219,6 +228,8 @@ public final class NotesServer: Sendable {
             .json(409, ConflictResponseDTO(note: note.wire, baseKnown: baseKnown))
         case .notFound:
             .error(.noteNotFound)
+        case .quotaExceeded(let limit):
+            .error(.quotaExceeded(limit))
         }
     }
 

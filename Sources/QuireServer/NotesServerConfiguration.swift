@@ -18,8 +18,18 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// Default 100,000; `--auth-hash-iterations` lowers it for tests.
     public var authHashIterations: Int = 100_000
 
-    /// When repeated failed sign-ins lock a username or an address.
+    /// How repeated failed sign-ins slow a (username, address) and an address.
     public var throttle = LoginThrottle.Policy()
+
+    /// The reverse proxies whose `X-Forwarded-For` names the client's address; none by default
+    /// (the socket's peer is the client). `--trusted-proxy`.
+    public var trustedProxies = TrustedProxies()
+
+    /// How many accounts one client address may register, and how fast that allowance refills.
+    public var registrationLimit = RegistrationLimit.Policy()
+
+    /// The most notes and stored payload bytes one account may keep.
+    public var noteQuota = NoteQuota()
 
     /// How long after a refresh, in seconds, its refresh token may be presented once more to
     /// get a fresh pair instead of revoking the session: the retry of a device whose reply was

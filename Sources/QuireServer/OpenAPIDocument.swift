@@ -186,8 +186,17 @@ enum OpenAPIDocument {
               "Error": { "description": "A refusal", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "Conflict": { "description": "The base version is stale: the server copy or its tombstone", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Conflict" } } } },
               "Throttled": {
-                "description": "Too many failed sign-ins for this username or address (too_many_attempts)",
+                "description": "Too many failed sign-ins of this username from this address, or from this address (too_many_attempts): the wait doubles with each further failure (3 free per username and address, 20 per address, then 1 s up to 15 min). The owner on another address is not slowed.",
                 "headers": { "Retry-After": { "description": "Seconds to wait", "schema": { "type": "integer" } } },
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              },
+              "RegistrationsThrottled": {
+                "description": "Too many registrations from this address (too_many_registrations): a token bucket per address (--registration-burst, --registration-interval)",
+                "headers": { "Retry-After": { "description": "Seconds to wait", "schema": { "type": "integer" } } },
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              },
+              "QuotaExceeded": {
+                "description": "quota_exceeded: the put would pass the account's quota of live notes or of their payload bytes (--max-notes-per-account, --max-mib-per-account); nothing was stored. Edits that do not grow the account still pass; delete or shorten notes, then send again. Not recorded with the idempotency key.",
                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
               },
               "Session": { "description": "A signed-in session", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Session" } } } }
@@ -212,7 +221,8 @@ enum OpenAPIDocument {
                 "responses": {
                   "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateAccountResponse" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
-                  "409": { "$ref": "#/components/responses/Error" }
+                  "409": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/RegistrationsThrottled" }
                 }
               }
             },
@@ -276,7 +286,7 @@ enum OpenAPIDocument {
             "/v1/notes/batch": {
               "post": {
                 "summary": "Several pending changes in one request, applied in order in one transaction",
-                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?, baseKnown?, replayed?}]}, one per change, in order; replayed is true for the recorded answer to an earlier send of the same change.",
+                "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?, baseKnown?, replayed?}]}, one per change, in order; replayed is true for the recorded answer to an earlier send of the same change. A put past the account's quota is a result of status 403 with error quota_exceeded, counting the batch's earlier changes.",
                 "security": [{ "bearer": [] }],
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }
@@ -395,6 +405,7 @@ enum OpenAPIDocument {
                   "200": { "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/QuotaExceeded" },
                   "409": { "$ref": "#/components/responses/Conflict" },
                   "413": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" }

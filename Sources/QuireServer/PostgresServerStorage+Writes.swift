@@ -7,16 +7,18 @@ import QuirePostgres
 extension PostgresServerStorage {
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult {
-        try await writeBatch([(write, idempotency)], account: account, writer: writer, now: now, record: record)[0]
+        try await writeBatch(
+            [(write, idempotency)], account: account, writer: writer, quota: quota, now: now, record: record)[0]
     }
 
     /// The whole batch in one transaction under one lock of the account's row: one commit for
     /// all of it, each write inside with exactly the single route's rules.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, quota: NoteQuota, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult] {
         let items = writes.map { WriteItem(write: $0.write, idempotency: $0.idempotency) }
         // The pool runs the transaction on another thread and is awaited before this returns,
@@ -27,7 +29,7 @@ extension PostgresServerStorage {
                 let results = try items.map { item in
                     try Self.write(
                         item.write, account: account, writer: writer, idempotency: item.idempotency,
-                        now: now, record: record, db: db)
+                        quota: quota, now: now, record: record, db: db)
                 }
                 let changed = results.contains { result in
                     if case .applied(let outcome) = result { outcome.changedFeed } else { false }
@@ -47,7 +49,7 @@ extension PostgresServerStorage {
 
     private static func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: (NoteWriteOutcome) -> RecordedResponse?, db: PostgresConnection
+        quota: NoteQuota, now: Date, record: (NoteWriteOutcome) -> RecordedResponse?, db: PostgresConnection
     ) throws -> WriteResult {
         let seen = try db.queryFirst(
             """
@@ -58,7 +60,7 @@ extension PostgresServerStorage {
         if let (fingerprint, response) = seen {
             return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
         }
-        let outcome = try apply(write, account: account, writer: writer, now: now, db: db)
+        let outcome = try apply(write, account: account, writer: writer, quota: quota, now: now, db: db)
         if let response = record(outcome) {
             try db.query(
                 """
@@ -74,7 +76,8 @@ extension PostgresServerStorage {
     /// Decides `write` against the note's current row and stores the result, inside the
     /// caller's transaction (see `SQLiteServerStorage.apply` for why each rule is there).
     private static func apply(
-        _ write: NoteWrite, account: AccountID, writer: SessionID?, now: Date, db: PostgresConnection
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, quota: NoteQuota, now: Date,
+        db: PostgresConnection
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let base):
@@ -92,6 +95,9 @@ extension PostgresServerStorage {
                         StoredNote(
                             id: noteID, version: purged, updatedAt: now, deleted: true, payload: nil,
                             seq: try currentSeq(db)))
+                }
+                if let limit = try quotaPassed(quota, account: account, replacing: nil, with: payload, db: db) {
+                    return .quotaExceeded(limit)
                 }
                 let version = purged + 1
                 let position = try nextSeq(db, now: now)
@@ -114,6 +120,9 @@ extension PostgresServerStorage {
                 return .conflict(
                     current,
                     baseKnown: try base.flatMap { try knows($0, of: noteID, account: account, db: db) })
+            }
+            if let limit = try quotaPassed(quota, account: account, replacing: current, with: payload, db: db) {
+                return .quotaExceeded(limit)
             }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
@@ -151,6 +160,23 @@ extension PostgresServerStorage {
             """, version, deleted, payload, now.storedMilliseconds, position.seq,
             writer?.rawValue, position.mark ?? 0, account.rawValue, noteID)
         return position
+    }
+
+    /// The limit of `quota` that putting `payload` over `current` (nil or a tombstone: a new live
+    /// note) would pass, counted inside the caller's transaction, after the account row's lock.
+    private static func quotaPassed(
+        _ quota: NoteQuota, account: AccountID, replacing current: StoredNote?, with payload: String,
+        db: PostgresConnection
+    ) throws -> NoteQuota.Limit? {
+        guard !quota.isUnlimited else { return nil }
+        let (notes, bytes) =
+            try db.queryFirst(
+                """
+                SELECT COUNT(*), COALESCE(SUM(octet_length(payload)), 0)::bigint FROM notes
+                WHERE account_id = $1 AND NOT deleted
+                """, account.rawValue
+            ) { (try $0.int(0), try $0.int(1)) } ?? (0, 0)
+        return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)
     }
 
     static func note(_ noteID: String, account: AccountID, db: PostgresConnection) throws -> StoredNote? {

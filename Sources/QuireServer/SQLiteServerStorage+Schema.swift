@@ -61,6 +61,7 @@ extension SQLiteServerStorage {
             keepEarlierVersions,
             keepWhatEachDeleteSaw,
             storeRecoveryKeys,
+            countEachNotesBytes,
         ])
     }
 

@@ -47,21 +47,22 @@ public actor SQLiteServerStorage: ServerStorage {
     /// savepoint with exactly the single route's rules.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, quota: NoteQuota, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) throws -> [WriteResult] {
         let db = try open()
         return try db.transaction {
             try writes.map { item in
                 try self.write(
                     item.write, account: account, writer: writer, idempotency: item.idempotency,
-                    now: now, record: record)
+                    quota: quota, now: now, record: record)
             }
         }
     }
 
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) throws -> WriteResult {
         let db = try open()
         return try db.transaction {
@@ -74,7 +75,7 @@ public actor SQLiteServerStorage: ServerStorage {
             if let (fingerprint, response) = seen {
                 return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
             }
-            let outcome = try apply(write, account: account, writer: writer, now: now, db: db)
+            let outcome = try apply(write, account: account, writer: writer, quota: quota, now: now, db: db)
             if let response = record(outcome) {
                 try db.run(
                     """
@@ -91,7 +92,8 @@ public actor SQLiteServerStorage: ServerStorage {
     /// Decides `write` against the note's current row and stores the result. Runs inside the
     /// caller's transaction.
     private func apply(
-        _ write: NoteWrite, account: AccountID, writer: SessionID?, now: Date, db: SQLiteConnection
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, quota: NoteQuota, now: Date,
+        db: SQLiteConnection
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let base):
@@ -116,6 +118,9 @@ public actor SQLiteServerStorage: ServerStorage {
                             id: noteID, version: purged, updatedAt: now, deleted: true, payload: nil,
                             seq: try currentSeq(db)))
                 }
+                if let limit = try quotaPassed(quota, account: account, replacing: nil, with: payload, db: db) {
+                    return .quotaExceeded(limit)
+                }
                 let version = purged + 1
                 let position = try nextSeq(db, now: now)
                 try rememberVersion(
@@ -124,10 +129,10 @@ public actor SQLiteServerStorage: ServerStorage {
                     """
                     INSERT INTO notes
                         (account_id, note_id, version, deleted, payload, updated_at, seq, written_by,
-                        mark)
-                    VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)
+                        mark, payload_bytes)
+                    VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
                     """, account.rawValue, noteID, version, payload, now.storedMilliseconds,
-                    position.seq, writer?.rawValue, position.mark ?? 0)
+                    position.seq, writer?.rawValue, position.mark ?? 0, payload.utf8.count)
                 if purged > 0 {
                     try db.run(
                         "DELETE FROM purged_versions WHERE account_id = ? AND note_id = ?",
@@ -139,6 +144,9 @@ public actor SQLiteServerStorage: ServerStorage {
                 return .conflict(
                     current,
                     baseKnown: try base.flatMap { try knows($0, of: noteID, account: account, db: db) })
+            }
+            if let limit = try quotaPassed(quota, account: account, replacing: current, with: payload, db: db) {
+                return .quotaExceeded(limit)
             }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
@@ -171,10 +179,10 @@ public actor SQLiteServerStorage: ServerStorage {
         try db.run(
             """
             UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
-                written_by = ?, mark = ?
+                written_by = ?, mark = ?, payload_bytes = ?
             WHERE account_id = ? AND note_id = ?
             """, version, deleted, payload, now.storedMilliseconds, position.seq,
-            writer?.rawValue, position.mark ?? 0, account.rawValue, noteID)
+            writer?.rawValue, position.mark ?? 0, payload?.utf8.count ?? 0, account.rawValue, noteID)
         return position
     }
 

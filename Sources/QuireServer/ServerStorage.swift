@@ -90,16 +90,20 @@ public protocol ServerStorage: Sendable {
     /// against the note's current state and `record` is asked for the answer to remember: when it
     /// returns one, it is stored with the key in the same transaction; when it returns nil (the
     /// server stores only 2xx answers), the next send with that key is evaluated afresh.
+    ///
+    /// A put that would take the account past `quota` (more live notes, or more payload bytes)
+    /// stores nothing and is `.quotaExceeded`, decided in the same transaction.
     func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult
 
     /// Applies several note writes for `account`, each exactly as ``write(_:account:writer:idempotency:now:record:)``
     /// would, in order; a store that can commits them as one transaction (one flush to disk).
     func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, quota: NoteQuota, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult]
 
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
@@ -216,12 +220,14 @@ public enum NoteWriteOutcome: Sendable, Equatable {
     case conflict(StoredNote, baseKnown: Bool? = nil)
     /// A delete of a note the account does not have. Nothing changed.
     case notFound
+    /// A put that would pass the account's quota. Nothing changed.
+    case quotaExceeded(NoteQuota.Limit)
 
     /// True when the write committed a new change to the feed.
     public var changedFeed: Bool {
         switch self {
         case .saved, .deleted: true
-        case .alreadyDeleted, .conflict, .notFound: false
+        case .alreadyDeleted, .conflict, .notFound, .quotaExceeded: false
         }
     }
 }
@@ -312,15 +318,35 @@ extension ServerStorage {
     /// One write after another, each its own transaction: correct for any store.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, quota: NoteQuota, now: Date,
+        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult] {
         var results: [WriteResult] = []
         for item in writes {
             results.append(
                 try await write(
                     item.write, account: account, writer: writer, idempotency: item.idempotency,
-                    now: now, record: record))
+                    quota: quota, now: now, record: record))
         }
         return results
+    }
+
+    /// ``write(_:account:writer:idempotency:quota:now:record:)`` without a quota.
+    public func write(
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> WriteResult {
+        try await self.write(
+            write, account: account, writer: writer, idempotency: idempotency, quota: .unlimited,
+            now: now, record: record)
+    }
+
+    /// ``writeBatch(_:account:writer:quota:now:record:)`` without a quota.
+    public func writeBatch(
+        _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
+        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> [WriteResult] {
+        try await writeBatch(
+            writes, account: account, writer: writer, quota: .unlimited, now: now, record: record)
     }
 }

@@ -28,6 +28,12 @@ enum ServerCommand: Equatable {
         var liveUpdateRecheck = 2
         var backgroundBatch = 500
         var changeNotifications = true
+        /// `--trusted-proxy`: peers whose `X-Forwarded-For` names the client.
+        var trustedProxies: [String] = []
+        var registrationBurst = 10
+        var registrationInterval = 60
+        var maxNotesPerAccount = 100_000
+        var maxMiBPerAccount = 1024
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
@@ -50,6 +56,9 @@ enum ServerCommand: Equatable {
                        [--history-weekly-days N] [--history-mib-per-account N]
                        [--background-batch N]
                        [--tls-cert FILE --tls-key FILE] [--metrics-token-file FILE]
+                       [--trusted-proxy ADDR[,ADDR...]]...
+                       [--registration-burst N] [--registration-interval SECONDS]
+                       [--max-notes-per-account N] [--max-mib-per-account N]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP, or over HTTPS with --tls-cert and --tls-key. Apple's
@@ -93,6 +102,22 @@ enum ServerCommand: Equatable {
                                        TOKEN being the file's first line, from any client,
                                        loopback too (a file, so the token is not in the process
                                        list). Without it /metrics answers loopback clients only
+
+        Abuse limits. The client's address is the connection's peer, unless that peer is a
+        trusted proxy: then it is the last address in X-Forwarded-For that is not a trusted proxy.
+        Failed sign-ins slow a username on one address (3 free, then 1 s doubling up to 15 min)
+        and an address (20 free, likewise), never the owner on another address; failures are
+        forgotten after a quiet hour.
+          --trusted-proxy ADDR[,ADDR...]
+                                       a reverse proxy's address as the server sees it
+                                       (127.0.0.1); repeat or list with commas (default none:
+                                       X-Forwarded-For is ignored)
+          --registration-burst N       accounts one address may register at once (default 10)
+          --registration-interval SECONDS
+                                       then one more every SECONDS (default 60)
+          --max-notes-per-account N    live notes one account may keep (default 100000)
+          --max-mib-per-account N      note payload MiB one account may keep (default 1024);
+                                       a write past either answers 403 quota_exceeded
 
         Live updates across instances (PostgreSQL): a write on one instance wakes the long-polls
         of its account on every instance within milliseconds, through LISTEN/NOTIFY on a
@@ -147,6 +172,7 @@ enum ServerCommand: Equatable {
                 [
                     "--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications",
                     "--metrics-token-file",
+                    "--trusted-proxy",
                 ]))
         guard (options.tlsCertificateFile == nil) == (options.tlsKeyFile == nil) else {
             throw UsageError(
@@ -175,6 +201,10 @@ enum ServerCommand: Equatable {
             "--history-mib-per-account": (0...1_048_576, \.historyMiBPerAccount),
             "--live-update-recheck": (1...3_600, \.liveUpdateRecheck),
             "--background-batch": (1...100_000, \.backgroundBatch),
+            "--registration-burst": (1...1_000_000, \.registrationBurst),
+            "--registration-interval": (1...86_400, \.registrationInterval),
+            "--max-notes-per-account": (1...100_000_000, \.maxNotesPerAccount),
+            "--max-mib-per-account": (1...1_048_576, \.maxMiBPerAccount),
         ]
     }
 
@@ -220,6 +250,16 @@ enum ServerCommand: Equatable {
             case "--metrics-token-file":
                 guard !text.isEmpty else { throw UsageError("--metrics-token-file needs a file path") }
                 options.metricsTokenFile = text
+            case "--trusted-proxy":
+                let proxies = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                guard !proxies.isEmpty, proxies.allSatisfy(isAddress) else {
+                    throw UsageError(
+                        "--trusted-proxy needs IP addresses as the server sees the proxy (127.0.0.1, ::1), "
+                            + "separated by commas, not '\(text)'")
+                }
+                options.trustedProxies += proxies
             case "--change-notifications":
                 guard text == "on" || text == "off" else {
                     throw UsageError("--change-notifications must be on or off, not '\(text)'")
@@ -244,6 +284,13 @@ extension ServerCommand {
     /// Whether `--db`'s value is a libpq connection URI.
     static func isPostgresURI(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    /// Whether `text` is a numeric IPv4 or IPv6 address.
+    static func isAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     /// Whether a connection URI has a password in its user part (`user:password@`).

@@ -43,6 +43,11 @@ enum ServerRunner {
         configuration.metricsToken = metricsToken
         configuration.liveUpdateRecheck = .seconds(options.liveUpdateRecheck)
         configuration.backgroundBatchSize = options.backgroundBatch
+        configuration.trustedProxies = TrustedProxies(options.trustedProxies)
+        configuration.registrationLimit = RegistrationLimit.Policy(
+            burst: options.registrationBurst, interval: TimeInterval(options.registrationInterval))
+        configuration.noteQuota = NoteQuota(
+            maxNotes: options.maxNotesPerAccount, maxBytes: options.maxMiBPerAccount * 1024 * 1024)
         configuration.history = HistoryRetention(
             keepEvery: TimeInterval(options.historyHours) * 3600,
             keepDaily: TimeInterval(options.historyDailyDays) * 86_400,

@@ -101,10 +101,10 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult {
         let result = try await inner.write(
-            write, account: account, writer: writer, idempotency: idempotency, now: now,
+            write, account: account, writer: writer, idempotency: idempotency, quota: quota, now: now,
             record: record)
         if case .applied(let outcome) = result, outcome.changedFeed {
             let noteID: String

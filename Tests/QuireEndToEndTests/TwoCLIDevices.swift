@@ -12,9 +12,11 @@ struct TwoCLIDevices {
 
     /// - Parameter namingDevices: each device signs in with its name (`--device-name`), as the
     ///   history shows who typed each version.
-    init(namingDevices: Bool = false) async throws {
+    /// - Parameter serverArguments: more options for `quire-server`.
+    init(namingDevices: Bool = false, serverArguments: [String] = []) async throws {
         root = try TemporaryDirectory(prefix: "quire-e2e")
-        server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+        server = try await ServerProcess.start(
+            databaseFile: root.path("server.sqlite"), extraArguments: serverArguments)
         phone = CLIDevice(root, "phone")
         laptop = CLIDevice(root, "laptop")
         let url = server.url.absoluteString

@@ -181,7 +181,7 @@ struct MicroHTTPServerTests {
     @Test func signInsFromOneLoopbackAddressAreThrottledWithRetryAfter() async throws {
         await host.stop()
         var configuration = ServerHarness.configuration
-        configuration.throttle = .init(usernameLimit: 100, addressLimit: 3, window: 900)
+        configuration.throttle = .init(pairFreeFailures: 100, addressFreeFailures: 3, baseDelay: 60)
         let harness = try ServerHarness(configuration: configuration)
         let host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
         func signIn(_ name: String) async throws -> HTTPURLResponse {
@@ -198,7 +198,7 @@ struct MicroHTTPServerTests {
         let locked = try await signIn("someone")
 
         #expect(locked.statusCode == 429)
-        #expect(locked.value(forHTTPHeaderField: "Retry-After") == "900")
+        #expect(locked.value(forHTTPHeaderField: "Retry-After") == "60")
         await host.stop()
     }
 }

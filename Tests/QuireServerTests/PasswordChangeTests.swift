@@ -77,11 +77,13 @@ final class PasswordChangeTests {
         }
 
         let locked = await change(token: session.accessToken, current: oldKey, address: "10.0.0.9")
-        let signIn = await harness.signIn("ada")
+        let signIn = await harness.signIn("ada", address: "10.0.0.9")
+        let elsewhere = await harness.signIn("ada", address: "10.0.0.10")
 
         #expect(locked.status == 429)
         #expect(locked.header("Retry-After") != nil)
-        #expect(signIn.status == 429)
+        #expect(signIn.status == 429, "one throttle for the username on that address")
+        #expect(elsewhere.status == 200, "the owner on another address is not slowed")
     }
 
     @Test(arguments: StoreKind.allCases) func changeNeedsAValidAccessToken(store: StoreKind) async throws {

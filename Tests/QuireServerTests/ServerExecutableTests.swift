@@ -68,6 +68,22 @@ final class ServerExecutableTests {
         // The history's retention defaults, said where an operator looks (issue 10).
         #expect(run.stdout.contains("every version for 24 hours, then one a day for 30 days"))
         #expect(run.stdout.contains("--history-mib-per-account N"))
+        // The abuse limits' defaults (issue 12, items 6 and 8).
+        #expect(run.stdout.contains("--trusted-proxy ADDR[,ADDR...]"))
+        #expect(
+            run.stdout.contains("--registration-burst N       accounts one address may register at once (default 10)"))
+        #expect(run.stdout.contains("--max-notes-per-account N    live notes one account may keep (default 100000)"))
+        #expect(
+            run.stdout.contains("--max-mib-per-account N      note payload MiB one account may keep (default 1024)"))
+    }
+
+    @Test(arguments: ["proxy.example", "10.0.0.1,", "", "1.2.3.4/24"])
+    func aTrustedProxyThatIsNotAnAddressIsAUsageError(_ value: String) async throws {
+        let run = try await Self.run(["--trusted-proxy", value, "--db", database])
+
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--trusted-proxy needs IP addresses"))
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 
     @Test func unknownFlagPrintsUsageToStandardErrorAndExits64() async throws {

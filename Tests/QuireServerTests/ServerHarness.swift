@@ -40,9 +40,13 @@ final class ServerHarness: Sendable {
     /// The PostgreSQL database's connection parameters; nil on SQLite.
     let postgresConnectionString: String?
 
-    /// Low iteration counts keep the slow hashes fast; everything else is the production default.
-    static let configuration = NotesServerConfiguration(
-        minKDFIterations: 1_000, authHashIterations: 1_000)
+    /// Low iteration counts keep the slow hashes fast, and registrations are not limited (tests
+    /// register many accounts from one address); everything else is the production default.
+    static let configuration: NotesServerConfiguration = {
+        var configuration = NotesServerConfiguration(minKDFIterations: 1_000, authHashIterations: 1_000)
+        configuration.registrationLimit = RegistrationLimit.Policy(burst: 1_000_000)
+        return configuration
+    }()
 
     private init(
         server: NotesServer, clock: ManualClock, directory: URL, store: StoreKind,

@@ -1,0 +1,35 @@
+import Foundation
+import QuireSQLite
+
+/// The account quota of the SQLite store (``NoteQuota``): counted from a covering index of each
+/// live note's payload size, so a put reads no payload to check it.
+extension SQLiteServerStorage {
+    /// Migration 13: each note's payload size in bytes (0 for a tombstone), with an index that
+    /// answers an account's live-note count and bytes without reading the payloads (`length()`
+    /// of TEXT would read every payload).
+    static func countEachNotesBytes(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN payload_bytes INTEGER NOT NULL DEFAULT 0;
+            UPDATE notes SET payload_bytes = COALESCE(LENGTH(CAST(payload AS BLOB)), 0);
+            CREATE INDEX notes_live_bytes ON notes (account_id, deleted, payload_bytes);
+            """)
+    }
+
+    /// The limit of `quota` that putting `payload` over `current` (nil or a tombstone: a new live
+    /// note) would pass, counted from the account's live notes inside the caller's transaction.
+    func quotaPassed(
+        _ quota: NoteQuota, account: AccountID, replacing current: StoredNote?, with payload: String,
+        db: SQLiteConnection
+    ) throws -> NoteQuota.Limit? {
+        guard !quota.isUnlimited else { return nil }
+        let (notes, bytes) =
+            try db.queryFirst(
+                """
+                SELECT COUNT(*), COALESCE(SUM(payload_bytes), 0) FROM notes
+                WHERE account_id = ? AND deleted = 0
+                """, account.rawValue
+            ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)
+    }
+}
