@@ -287,4 +287,21 @@ struct TripCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aNewerValueTypedWhileARequestWaitedStaysWhenTheRequestMeetsTheDelete() async {
+        // Seed 8014: d0's request held its notes and a first location when d1's delete landed;
+        // the location typed after it joined the restore offer with the first op, and the
+        // request's next op then put its older location back over it.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .sync(device: 1),
+            .trip(device: 0, .edit(trip: 1, item: 3, field: .notes, token: 9, line: 0)),
+            .trip(device: 1, .deleteItem(trip: 1, item: 3)),
+            .trip(device: 0, .edit(trip: 2, item: 1, field: .location, token: 16, line: 0)), .disconnect(device: 0),
+            .sync(device: 0), .sync(device: 1),
+            .trip(device: 0, .edit(trip: 3, item: 5, field: .location, token: 28, line: 0)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -27,7 +27,11 @@ extension TripsDatabase {
     ///   notes is queued on the server's revision, anything else is kept as a conflict.
     package func settleConflict(_ seq: Int, field: String, value: String?, revision: Int) throws -> ConflictOutcome {
         try write {
-            guard let op = try storedOp(seq) else { return .same }
+            guard let op = try storedOp(seq) else {
+                // An earlier op of its request met the item's delete and took this one along.
+                let folded = field == TripField.deleted.rawValue && value == TripFieldRules.deletedValue
+                return folded ? .deleteWon : .same
+            }
             try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
             try storeConfirmed(trip: op.trip, item: op.item, field: field, value: value, revision: revision)
             let key = op.item.storageKey
@@ -155,11 +159,17 @@ extension TripsDatabase {
         }
         for (field, edit) in existing?.edits ?? [:] { edited[field.rawValue] = edit }
         edited[op.field] = op.asEdit
-        let unsent = try connection.query(
+        // The item's later ops join in order, unsent ones and the rest of this request (which
+        // meet the same delete): each answer taken alone would put an older value of a field
+        // back over one typed after it (seed 8014).
+        let later = try connection.query(
             TripsStoredOp.select
-                + " WHERE trip_id = ? AND item_id = ? AND field != 'deleted' AND request_id IS NULL ORDER BY seq",
-            bindings: [op.trip.description, key], map: TripsStoredOp.read)
-        for later in unsent {
+                + """
+                 WHERE trip_id = ? AND item_id = ? AND field != 'deleted'
+                   AND (request_id IS NULL OR (request_id = ? AND seq > ?)) ORDER BY seq
+                """,
+            bindings: [op.trip.description, key, op.requestID, op.seq], map: TripsStoredOp.read)
+        for later in later {
             edited[later.field] = later.asEdit
             try connection.run("DELETE FROM outbox WHERE seq = ?", later.seq)
         }
