@@ -92,12 +92,14 @@ public final class PostgresTestCluster: Sendable {
         var chosen: Int?
         for _ in 0..<3 {
             let candidate = try Self.freePort()
+            // Every server a test makes keeps a pool and a LISTEN connection until the test
+            // process ends: 300 ran out once live updates crossed instances.
             do {
                 try Self.run(
                     runAs + [
                         "\(binaries)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-o",
                         "-p \(candidate) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off "
-                            + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300",
+                            + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=1000",
                         "start",
                     ], what: "pg_ctl start")
                 chosen = candidate
