@@ -106,7 +106,8 @@ let package = Package(
             name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain", "QuireTrips"]),
         .testTarget(name: "QuireClientTests", dependencies: ["QuireClient", "QuireTestSupport"]),
         .testTarget(
-            name: "QuireServerTests", dependencies: ["QuireServer", "QuirePostgres", "QuireTestSupport", "QuireSpawn"]),
+            name: "QuireServerTests",
+            dependencies: ["QuireServer", "QuirePostgres", "QuireTestSupport", "QuireSpawn", "QuireClient"]),
         .testTarget(name: "QuireSpawnTests", dependencies: ["QuireSpawn"]),
         .testTarget(
             name: "QuireEndToEndTests",

@@ -1,12 +1,9 @@
 import Foundation
+import QuireClient
 import QuireWire
 import Testing
 
 @testable import QuireServer
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The trips routes behind the real libmicrohttpd host on a loopback port.
 struct TripLiveServerTests {
@@ -14,31 +11,26 @@ struct TripLiveServerTests {
     let host: MicroHTTPServer
     let alice: String
     let bob: String
-    let session: URLSession
+    /// The device's own transport: URLSession on Linux ignores its timeout and, under a loaded
+    /// parallel run, left a request unanswered until it gave up (-1001, seen in CI).
+    let transport: CurlTransport
 
     init() async throws {
         harness = try ServerHarness()
         alice = try await harness.token("alice")
         bob = try await harness.token("bob")
         host = try MicroHTTPServer(core: harness.server, host: "127.0.0.1", port: 0)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 40
-        session = URLSession(configuration: configuration)
+        transport = CurlTransport(baseURL: host.baseURL)
     }
 
     private func send(
         _ method: String, _ path: String, query: String = "", token: String, body: Data? = nil
-    ) async throws -> (status: Int, body: Data, response: HTTPURLResponse) {
-        var request = URLRequest(url: URL(string: host.baseURL.absoluteString + path + query)!)
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        // One connection per request, as the product's transport does: URLSession on Linux
-        // resends on a reused connection the server closed and reports a reset (-1005).
-        request.setValue("close", forHTTPHeaderField: "Connection")
-        request.httpBody = body
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        return (http.statusCode, data, http)
+    ) async throws -> (status: Int, body: Data, headers: [String: String]) {
+        let answer = try await transport.send(
+            TransportRequest(
+                method: method, path: path + query, headers: ["Authorization": "Bearer \(token)"],
+                body: body, timeout: 40))
+        return (answer.status, answer.body, answer.headers)
     }
 
     @Test func aTripSyncsOverHTTP() async throws {
@@ -61,11 +53,11 @@ struct TripLiveServerTests {
 
         #expect(created.status == 201)
         #expect(applied.status == 200)
-        #expect(applied.response.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(applied.headers["content-type"] == "application/json")
         let results = try WireJSON.decoder().decode(TripOpsResponseDTO.self, from: applied.body)
         #expect(results.results.compactMap(\.revision) == [1, 2])
         #expect(replayed.body == applied.body)
-        #expect(replayed.response.value(forHTTPHeaderField: "Idempotent-Replayed") == "true")
+        #expect(replayed.headers["idempotent-replayed"] == "true")
         let page = try WireJSON.decoder().decode(TripChangesPageDTO.self, from: changes.body)
         #expect(page.changes.map(\.field) == ["title"])
         #expect(page.hasMore)
