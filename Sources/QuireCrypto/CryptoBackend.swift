@@ -24,6 +24,13 @@ protocol CryptoBackend {
 
     /// Byte equality in constant time. `a` and `b` have the same, non-zero length.
     static func constantTimeEquals(_ a: Data, _ b: Data) -> Bool
+
+    /// X25519 (RFC 7748): the 32-byte public key of the 32-byte private key `privateKey`.
+    static func x25519PublicKey(privateKey: Data) throws -> Data
+
+    /// X25519: the 32-byte shared secret of `privateKey` and the peer's 32-byte `publicKey`.
+    /// Throws `CryptoError.invalidParameter` for a public key of small order (all-zero secret).
+    static func x25519SharedSecret(privateKey: Data, publicKey: Data) throws -> Data
 }
 
 #if canImport(CryptoKit)
