@@ -31,15 +31,33 @@ extension NotesServer {
         guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
         let session = try await authenticate(request)
         let trip = try RequestValidation.tripID(String(parts[0]))
-        switch (parts.count, request.method) {
-        case (1, "PUT"):
-            return try await createTrip(request, trip, trips, session: session)
-        case (1, _):
-            return try await snapshot(trip, trips, session: session)
-        case (2, "POST"):
-            return try await applyOps(request, trip, trips, session: session)
-        default:
-            return try await changes(request, trip, trips, session: session)
+        return try await refusingRemovedMembers(trip, session.account) {
+            switch (parts.count, request.method) {
+            case (1, "PUT"):
+                try await createTrip(request, trip, trips, session: session)
+            case (1, _):
+                try await snapshot(trip, trips, session: session)
+            case (2, "POST"):
+                try await applyOps(request, trip, trips, session: session)
+            default:
+                try await changes(request, trip, trips, session: session)
+            }
+        }
+    }
+
+    /// `body`'s answer, except that a trip `account` was removed from (or left) is refused with
+    /// 403 `removed_from_trip` instead of 404: the account knows the trip exists, and its device
+    /// must learn to stop syncing it and delete its copy.
+    func refusingRemovedMembers(
+        _ trip: String, _ account: AccountID, _ body: () async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        do {
+            return try await body()
+        } catch let error as APIError where error == .tripNotFound {
+            guard let sharing = storage as? any TripSharingStorage,
+                try await sharing.wasRemoved(from: trip, account: account)
+            else { throw error }
+            throw APIError.removedFromTrip
         }
     }
 

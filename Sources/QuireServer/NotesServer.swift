@@ -140,6 +140,7 @@ public final class NotesServer: Sendable {
         default:
             break
         }
+        if let response = try await sharingRoute(request) { return response }
         if let response = try await accountsRoute(request) { return response }
         if let response = try await tripsRoute(request) { return response }
         if let response = try await historyRoute(request) { return response }

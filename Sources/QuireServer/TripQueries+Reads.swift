@@ -82,18 +82,34 @@ extension TripQueries {
                 return .cursorFromAnotherHistory
             }
         }
+        // A trip the account was removed from (or left) shows once more, marked removed.
         var rows = try db.historyRows(
             """
-            SELECT t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision, m.feed_seq
-            FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
-            WHERE m.account_id = $1 AND m.feed_seq > $2 ORDER BY m.feed_seq LIMIT $3
+            SELECT trip_id, wrapped_key, role, deleted, revision, feed_seq, removed FROM (
+                SELECT t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision, m.feed_seq, false AS removed
+                FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
+                WHERE m.account_id = $1 AND m.feed_seq > $2
+                UNION ALL
+                SELECT d.trip_id, '', d.role, false, 0, d.feed_seq, true
+                FROM trip_departures d WHERE d.account_id = $1 AND d.feed_seq > $2
+            ) AS entries ORDER BY feed_seq LIMIT $3
             """, [.int(account.rawValue), .int(since?.seq ?? 0), .int(Int64(limit + 1))]
-        ) { (entry: try tripEntry($0), seq: try $0.int64At(5)) }
+        ) { row in
+            var entry = try tripEntry(row)
+            if try row.boolAt(6) { entry.removed = true }
+            return (entry: entry, seq: try row.int64At(5))
+        }
         let hasMore = rows.count > limit
         if hasMore { rows.removeLast(rows.count - limit) }
         let newest =
             try db.historyRows(
-                "SELECT COALESCE(MAX(feed_seq), 0) FROM trip_members WHERE account_id = $1",
+                """
+                SELECT MAX(seq) FROM (
+                    SELECT COALESCE(MAX(feed_seq), 0) AS seq FROM trip_members WHERE account_id = $1
+                    UNION ALL
+                    SELECT COALESCE(MAX(feed_seq), 0) FROM trip_departures WHERE account_id = $1
+                ) AS newest
+                """,
                 [.int(account.rawValue)]
             ) { try $0.int64At(0) }.first ?? 0
         let next: FeedPosition

@@ -30,13 +30,20 @@ public struct TripEntryDTO: Codable, Sendable, Equatable {
     public var deleted: Bool
     /// The trip's newest revision: a device whose copy is older pulls the trip's changes.
     public var revision: Int
+    /// `true` when this account is no longer a member (an owner removed it, or it left): the
+    /// device warns about its unsent edits and deletes its copy. Absent for a member. `role` is
+    /// the role it had; `wrappedKey` is empty.
+    public var removed: Bool?
 
-    public init(id: String, wrappedKey: String, role: String, deleted: Bool, revision: Int) {
+    public init(
+        id: String, wrappedKey: String, role: String, deleted: Bool, revision: Int, removed: Bool? = nil
+    ) {
         self.id = id
         self.wrappedKey = wrappedKey
         self.role = role
         self.deleted = deleted
         self.revision = revision
+        self.removed = removed
     }
 }
 

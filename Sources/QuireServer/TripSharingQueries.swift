@@ -1,0 +1,215 @@
+import Foundation
+import QuireWire
+
+/// ``TripSharingStorage``'s rules and statements, written once for both stores as
+/// ``TripQueries`` is. A membership change locks the trip's row first, then the affected
+/// account's row (the order every trip write keeps), and only then takes its sequence number.
+enum TripSharingQueries {
+    // MARK: - Keys
+
+    static func setSharingKey(_ key: SharingKeyDTO, account: AccountID, now: Date, db: some TripDatabase) throws {
+        try db.historyRun(
+            """
+            INSERT INTO sharing_keys (account_id, public_key, wrapped_private_key, updated_at)
+            VALUES ($1, $2, $3, $4)
+            ON CONFLICT (account_id) DO UPDATE SET public_key = excluded.public_key,
+                wrapped_private_key = excluded.wrapped_private_key, updated_at = excluded.updated_at
+            """,
+            [.int(account.rawValue), .text(key.publicKey), .text(key.wrappedPrivateKey), .int(now.storedMilliseconds)])
+    }
+
+    static func sharingKey(account: AccountID, db: some TripDatabase) throws -> SharingKeyDTO? {
+        try db.historyRows(
+            "SELECT public_key, wrapped_private_key FROM sharing_keys WHERE account_id = $1", [.int(account.rawValue)]
+        ) { SharingKeyDTO(publicKey: try $0.textAt(0), wrappedPrivateKey: try $0.textAt(1)) }.first
+    }
+
+    static func publicSharingKey(username: String, db: some TripDatabase) throws -> (AccountID, PublicSharingKeyDTO)? {
+        try db.historyRows(
+            """
+            SELECT a.id, a.username, k.public_key FROM accounts a
+            JOIN sharing_keys k ON k.account_id = a.id WHERE a.username = $1
+            """, [.text(username)]
+        ) {
+            (AccountID(try $0.int64At(0)), PublicSharingKeyDTO(username: try $0.textAt(1), publicKey: try $0.textAt(2)))
+        }.first
+    }
+
+    // MARK: - Invitations
+
+    static func invite(
+        _ request: TripInviteRequestDTO, trip: String, account: AccountID, inviteID: String, now: Date,
+        db: some TripDatabase
+    ) throws -> TripInviteResult {
+        guard let role = try TripQueries.tripRole(trip, account: account, db: db) else { return .notMember }
+        guard role == .owner else { return .forbidden }
+        guard let (invitee, _) = try publicSharingKey(username: request.username, db: db) else { return .noSuchAccount }
+        if try TripQueries.tripRole(trip, account: invitee, db: db) != nil { return .alreadyMember }
+        try db.historyRun(
+            "DELETE FROM trip_invites WHERE trip_id = $1 AND invitee_id = $2", [.text(trip), .int(invitee.rawValue)])
+        try db.historyRun(
+            """
+            INSERT INTO trip_invites (invite_id, trip_id, inviter_id, invitee_id, role, sealed_key, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [
+                .text(inviteID), .text(trip), .int(account.rawValue), .int(invitee.rawValue), .text(request.role),
+                .text(request.sealedKey), .int(now.storedMilliseconds),
+            ])
+        guard let made = try invites(where: "i.invite_id = $1", [.text(inviteID)], db: db).first else {
+            return .noSuchAccount
+        }
+        return .invited(made)
+    }
+
+    static func invites(account: AccountID, db: some TripDatabase) throws -> [TripInviteDTO] {
+        try invites(where: "i.invitee_id = $1", [.int(account.rawValue)], db: db)
+    }
+
+    private static func invites(where condition: String, _ values: [HistoryValue], db: some TripDatabase) throws
+        -> [TripInviteDTO]
+    {
+        try db.historyRows(
+            """
+            SELECT i.invite_id, i.trip_id, f.username, COALESCE(k.public_key, ''), t.username, i.role, i.sealed_key
+            FROM trip_invites i
+            JOIN accounts f ON f.id = i.inviter_id
+            JOIN accounts t ON t.id = i.invitee_id
+            LEFT JOIN sharing_keys k ON k.account_id = i.inviter_id
+            WHERE \(condition) ORDER BY i.created_at, i.invite_id
+            """, values
+        ) {
+            TripInviteDTO(
+                id: try $0.textAt(0), trip: try $0.textAt(1), from: try $0.textAt(2), fromPublicKey: try $0.textAt(3),
+                to: try $0.textAt(4), role: try $0.textAt(5), sealedKey: try $0.textAt(6))
+        }
+    }
+
+    /// Joins only while the inviter is still an owner of the trip: an invitation made by someone
+    /// who has since been removed or demoted is void (and deleted).
+    static func acceptInvite(
+        _ inviteID: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
+    ) throws -> TripEntryDTO? {
+        guard
+            let (trip, role, inviter) = try db.historyRows(
+                "SELECT trip_id, role, inviter_id FROM trip_invites WHERE invite_id = $1 AND invitee_id = $2",
+                [.text(inviteID), .int(account.rawValue)]
+            ) { (try $0.textAt(0), try $0.textAt(1), AccountID(try $0.int64At(2))) }.first
+        else { return nil }
+        _ = try TripQueries.tripRow(trip, locked: true, db: db)
+        try db.historyRun("DELETE FROM trip_invites WHERE invite_id = $1", [.text(inviteID)])
+        guard try TripQueries.tripRole(trip, account: inviter, db: db) == .owner else { return nil }
+        if try TripQueries.tripRole(trip, account: account, db: db) == nil {
+            let position = try nextPosition(for: account, now: now, db: db)
+            try db.historyRun(
+                "DELETE FROM trip_departures WHERE trip_id = $1 AND account_id = $2",
+                [.text(trip), .int(account.rawValue)])
+            try db.historyRun(
+                """
+                INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
+                VALUES ($1, $2, $3, $4, $5, $6)
+                """,
+                [
+                    .text(trip), .int(account.rawValue), .text(role), .text(wrappedKey), .int(position.seq),
+                    .int(now.storedMilliseconds),
+                ])
+        }
+        return try TripQueries.tripEntry(trip, account: account, db: db)
+    }
+
+    static func declineInvite(_ inviteID: String, account: AccountID, db: some TripDatabase) throws -> Bool {
+        try db.historyRun(
+            "DELETE FROM trip_invites WHERE invite_id = $1 AND invitee_id = $2",
+            [.text(inviteID), .int(account.rawValue)]) > 0
+    }
+
+    // MARK: - Members
+
+    static func members(_ trip: String, account: AccountID, db: some TripDatabase) throws -> [TripMemberDTO]? {
+        guard try TripQueries.tripRole(trip, account: account, db: db) != nil else { return nil }
+        return try db.historyRows(
+            """
+            SELECT a.username, m.role, COALESCE(k.public_key, '') FROM trip_members m
+            JOIN accounts a ON a.id = m.account_id
+            LEFT JOIN sharing_keys k ON k.account_id = m.account_id
+            WHERE m.trip_id = $1
+            ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, a.username
+            """, [.text(trip)]
+        ) { TripMemberDTO(username: try $0.textAt(0), role: try $0.textAt(1), publicKey: try $0.textAt(2)) }
+    }
+
+    static func setRole(
+        _ role: TripRole, of username: String, trip: String, account: AccountID, now: Date, db: some TripDatabase
+    ) throws -> TripMembershipResult {
+        guard let callerRole = try TripQueries.tripRole(trip, account: account, db: db) else { return .notMember }
+        guard callerRole == .owner else { return .forbidden }
+        _ = try TripQueries.tripRow(trip, locked: true, db: db)
+        guard let (member, current) = try member(username, trip: trip, db: db) else { return .noSuchMember }
+        if current == role { return .changed([]) }
+        if current == .owner, try ownerCount(trip, db: db) == 1 { return .lastOwner }
+        let position = try nextPosition(for: member, now: now, db: db)
+        try db.historyRun(
+            "UPDATE trip_members SET role = $1, feed_seq = $2 WHERE trip_id = $3 AND account_id = $4",
+            [.text(role.rawValue), .int(position.seq), .text(trip), .int(member.rawValue)])
+        return .changed([member])
+    }
+
+    static func removeMember(
+        _ username: String, trip: String, account: AccountID, now: Date, db: some TripDatabase
+    ) throws -> TripMembershipResult {
+        guard let callerRole = try TripQueries.tripRole(trip, account: account, db: db) else { return .notMember }
+        _ = try TripQueries.tripRow(trip, locked: true, db: db)
+        guard let (member, role) = try member(username, trip: trip, db: db) else {
+            return callerRole == .owner ? .noSuchMember : .forbidden
+        }
+        guard callerRole == .owner || member == account else { return .forbidden }
+        if role == .owner, try ownerCount(trip, db: db) == 1 { return .lastOwner }
+        let position = try nextPosition(for: member, now: now, db: db)
+        try db.historyRun(
+            "DELETE FROM trip_members WHERE trip_id = $1 AND account_id = $2", [.text(trip), .int(member.rawValue)])
+        try db.historyRun(
+            """
+            INSERT INTO trip_departures (trip_id, account_id, role, feed_seq, left_at) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (trip_id, account_id) DO UPDATE SET role = excluded.role, feed_seq = excluded.feed_seq,
+                left_at = excluded.left_at
+            """,
+            [
+                .text(trip), .int(member.rawValue), .text(role.rawValue), .int(position.seq),
+                .int(now.storedMilliseconds),
+            ])
+        return .changed([member])
+    }
+
+    static func wasRemoved(from trip: String, account: AccountID, db: some TripDatabase) throws -> Bool {
+        try !db.historyRows(
+            "SELECT 1 FROM trip_departures WHERE trip_id = $1 AND account_id = $2",
+            [.text(trip), .int(account.rawValue)]
+        ) { _ in true }.isEmpty
+    }
+
+    // MARK: - Rows
+
+    private static func member(_ username: String, trip: String, db: some TripDatabase) throws
+        -> (AccountID, TripRole)?
+    {
+        try db.historyRows(
+            """
+            SELECT m.account_id, m.role FROM trip_members m JOIN accounts a ON a.id = m.account_id
+            WHERE m.trip_id = $1 AND a.username = $2
+            """, [.text(trip), .text(username)]
+        ) { (AccountID(try $0.int64At(0)), TripRole(rawValue: try $0.textAt(1)) ?? .viewer) }.first
+    }
+
+    private static func ownerCount(_ trip: String, db: some TripDatabase) throws -> Int64 {
+        try db.historyRows(
+            "SELECT COUNT(*) FROM trip_members WHERE trip_id = $1 AND role = 'owner'", [.text(trip)]
+        ) { try $0.int64At(0) }.first ?? 0
+    }
+
+    /// The next sequence number, taken with `account`'s row locked so its trips feed stays
+    /// commit-ordered.
+    private static func nextPosition(for account: AccountID, now: Date, db: some TripDatabase) throws -> FeedPosition {
+        try db.lockRows("SELECT id FROM accounts WHERE id = $1", [.int(account.rawValue)])
+        return try db.nextFeedPosition(now: now)
+    }
+}

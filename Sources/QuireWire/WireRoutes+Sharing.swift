@@ -1,0 +1,20 @@
+/// The sharing routes (issue 15).
+extension WireRoutes {
+    /// `PUT` and `GET` the account's own key pair for sharing.
+    public static let sharingKey = "/v1/accounts/current/sharing-key"
+    /// `GET` another account's public key.
+    public static func sharingKey(of username: String) -> String { "/v1/accounts/\(username)/sharing-key" }
+    /// `POST` an invitation to the trip.
+    public static func tripInvites(_ trip: String) -> String { tripsPrefix + trip + "/invites" }
+    /// `GET` the trip's members.
+    public static func tripMembers(_ trip: String) -> String { tripsPrefix + trip + "/members" }
+    /// `PUT` a member's role, `DELETE` a member (an owner removing, or the member leaving).
+    public static func tripMember(_ trip: String, _ username: String) -> String {
+        tripsPrefix + trip + "/members/" + username
+    }
+    /// `GET` the invitations waiting for this account.
+    public static let invites = "/v1/invites"
+    public static let invitesPrefix = "/v1/invites/"
+    public static func acceptInvite(_ id: String) -> String { invitesPrefix + id + "/accept" }
+    public static func declineInvite(_ id: String) -> String { invitesPrefix + id + "/decline" }
+}
