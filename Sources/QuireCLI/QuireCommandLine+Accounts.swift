@@ -20,6 +20,7 @@ extension QuireCommandLine {
         let session = registration.session
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
+        await publishSharingKey(device)
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
         showRecoveryKey(
             registration.recoveryKey,
@@ -41,7 +42,14 @@ extension QuireCommandLine {
         }
         try await device.signIn(session)
         try await device.database.setDeviceName(Self.deviceName(arguments))
+        await publishSharingKey(device)
         console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
+    }
+
+    /// Makes and publishes the account's key for sharing trips unless it has one, so others can
+    /// invite it. Best effort: a failure here is retried by the next sharing command.
+    private func publishSharingKey(_ device: QuireDevice) async {
+        _ = try? await device.makeTripSharing()?.keyPair()
     }
 
     /// Signs out and erases this device's notes (seed 000: warn, stop, delete the database).

@@ -33,6 +33,7 @@ extension QuireCommandLine {
         } else {
             console.out(run.text)
         }
+        for removal in run.total.tripsRemoved { console.err("quire: warning: \(removal.warning)") }
         let report = run.total
         let status = await currentStatus(device)
         guard let failure = report.failure else {

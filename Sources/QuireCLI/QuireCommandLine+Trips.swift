@@ -12,7 +12,8 @@ extension QuireCommandLine {
         guard let command = words.first else {
             console.err(TripHelp.overview)
             throw CLIError.usage(
-                "'trip' needs a command: new, ls, show, rm, add, edit, move, rm-item, conflicts, resolve, restore, export"
+                "'trip' needs a command: new, ls, show, rm, add, edit, move, rm-item, conflicts, resolve, restore, "
+                    + "export, share, invites, accept, decline, members, role, remove, leave"
             )
         }
         let rest = Array(words.dropFirst())
@@ -26,6 +27,10 @@ extension QuireCommandLine {
         }
         if rest.contains("--help") || rest.contains("-h") {
             console.out(help)
+            return
+        }
+        if Self.sharingCommands.contains(command) {
+            try await tripSharing(command, rest)
             return
         }
         do {
@@ -112,6 +117,11 @@ extension QuireCommandLine {
     }
 
     // MARK: - Helpers
+
+    /// The `quire trip` commands that talk to the server at once (``tripSharing(_:_:)``).
+    static let sharingCommands: Set<String> = [
+        "share", "invites", "accept", "decline", "members", "role", "remove", "leave",
+    ]
 
     static func zoneMode(_ text: String?) throws -> TripZoneMode {
         guard let text else { return .item }

@@ -18,6 +18,15 @@ enum TripHelp {
           restore ITEM                          bring back an item deleted elsewhere while you edited it
           export TRIP --ics [FILE]              iCalendar (stdout when no FILE)
 
+        Sharing (online; the trip's values stay end-to-end encrypted):
+          share TRIP --with USER [--role editor|viewer]   invite someone (default: editor)
+          invites [--json]                      invitations waiting for you
+          accept INVITE | decline INVITE        join a trip (it syncs here at once), or not
+          members TRIP [--json]                 who is in the trip, their roles and key fingerprints
+          role TRIP USER --role owner|editor|viewer   change a member's role (owners only)
+          remove TRIP USER                      remove a member (owners only)
+          leave TRIP [--force]                  leave a trip and delete it here
+
         Item options:
           --title T  --kind flight|stay|meal|activity|transport|other
           --at 'YYYY-MM-DD HH:MM' --zone ZONE   start, as the local time of the place and its IANA
@@ -87,6 +96,43 @@ enum TripHelp {
         Usage: quire trip restore ITEM
         Brings back an item that was deleted (for one deleted elsewhere while you edited it,
         with your edits).
+        """,
+        "share": """
+        Usage: quire trip share TRIP --with USER [--role editor|viewer] [--trust-new-key]
+        Invites USER (default role: editor). The trip's key is sealed to their public key, so
+        the server never holds it. Prints their key's fingerprint: compare it with them. A key
+        that changed since this device first saw it is refused until you pass --trust-new-key.
+        """,
+        "invites": """
+        Usage: quire trip invites [--json]
+        Lists the invitations waiting for you, with each inviter's key fingerprint.
+        """,
+        "accept": """
+        Usage: quire trip accept INVITE
+        Joins the trip of invitation INVITE (any unique prefix of its id) and syncs it here.
+        """,
+        "decline": """
+        Usage: quire trip decline INVITE
+        Declines the invitation.
+        """,
+        "members": """
+        Usage: quire trip members TRIP [--json]
+        Lists the trip's members, their roles and key fingerprints. A key that changed since
+        this device first saw it is marked WARNING: compare it with them.
+        """,
+        "role": """
+        Usage: quire trip role TRIP USER --role owner|editor|viewer
+        Changes a member's role (owners only). A trip always keeps at least one owner.
+        """,
+        "remove": """
+        Usage: quire trip remove TRIP USER
+        Removes a member (owners only). Their next sync is refused and deletes the trip on
+        their devices, after warning about any changes of theirs that never synced.
+        """,
+        "leave": """
+        Usage: quire trip leave TRIP [--force]
+        Leaves the trip and deletes it on this device. Refused while changes of yours are
+        unsynced, unless --force.
         """,
         "export": """
         Usage: quire trip export TRIP --ics [FILE]

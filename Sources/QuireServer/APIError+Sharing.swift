@@ -7,7 +7,7 @@ extension APIError {
     static let noSharingKey = APIError(
         status: 404, code: "not_found",
         message: "No account of that username can be invited yet: check the spelling, or ask them to "
-            + "sign in once with a current Quire so their sharing key is published.")
+            + "sign in again or run 'quire trip invites' once, which publishes their sharing key.")
 
     static let alreadyMember = APIError(
         status: 409, code: "already_member",

@@ -135,6 +135,19 @@ enum SharingPath: Equatable {
         }
     }
 
+    /// The route as the OpenAPI document names it, for the metrics' route label.
+    var template: String {
+        switch self {
+        case .ownKey: WireRoutes.sharingKey
+        case .publicKey: "/v1/accounts/{username}/sharing-key"
+        case .invites: WireRoutes.invites
+        case .answer(_, let accepting): accepting ? "/v1/invites/{invite}/accept" : "/v1/invites/{invite}/decline"
+        case .invite: "/v1/trips/{id}/invites"
+        case .members: "/v1/trips/{id}/members"
+        case .member: "/v1/trips/{id}/members/{username}"
+        }
+    }
+
     var methods: [String] {
         switch self {
         case .ownKey: ["PUT", "GET"]

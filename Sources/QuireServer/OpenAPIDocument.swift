@@ -22,6 +22,7 @@ enum OpenAPIDocument {
             "schemas": {
         \#(historySchemas)
         \#(recoverySchemas)
+        \#(sharingSchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -97,7 +98,8 @@ enum OpenAPIDocument {
                   "wrappedKey": { "type": "string", "format": "byte", "description": "The trip key sealed for this account" },
                   "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
                   "deleted": { "type": "boolean", "description": "The trip's deleted field is true; the entry stays" },
-                  "revision": { "type": "integer", "minimum": 0, "description": "The trip's newest revision" }
+                  "revision": { "type": "integer", "minimum": 0, "description": "The trip's newest revision" },
+                  "removed": { "type": "boolean", "description": "Present and true when this account is no longer a member (removed or left): delete the local copy. role is the role it had, wrappedKey empty, revision 0." }
                 }
               },
               "TripsFeedPage": {
@@ -293,6 +295,7 @@ enum OpenAPIDocument {
             },
         \#(historyPaths)
         \#(recoveryPaths)
+        \#(sharingPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",

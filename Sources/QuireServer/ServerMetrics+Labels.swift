@@ -24,6 +24,7 @@ extension ServerMetrics {
     /// the router does not serve. Never returns a part of `path` that a client chose.
     static func routeTemplate(for path: String) -> String {
         if fixedRoutes.contains(path) { return path }
+        if let sharing = SharingPath(path) { return sharing.template }
         if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains("/") {
             return WireRoutes.notesPrefix + "{id}"
         }

@@ -14,6 +14,9 @@ struct TripRouteDocumentTests {
         ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/changes", "/v1/trips/{id}/changes"),
         ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/photos", "other"),
         ("/v1/trips/a/b/c", "other"),
+        ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/members/ada", "/v1/trips/{id}/members/{username}"),
+        ("/v1/accounts/ada/sharing-key", "/v1/accounts/{username}/sharing-key"),
+        ("/v1/invites/x/accept", "/v1/invites/{invite}/accept"),
     ])
     func tripPathsMapToTheirTemplate(path: String, template: String) {
         #expect(ServerMetrics.routeTemplate(for: path) == template)
@@ -41,6 +44,13 @@ struct TripRouteDocumentTests {
         #expect(hash["pattern"] as? String == "^[0-9a-f]{64}$")
         #expect(Set(ops.keys) == ["200", "400", "401", "403", "404", "413", "422"])
         #expect(changes["410"] != nil)
+        for template in [
+            "/v1/accounts/current/sharing-key", "/v1/accounts/{username}/sharing-key", "/v1/trips/{id}/invites",
+            "/v1/trips/{id}/members", "/v1/trips/{id}/members/{username}", "/v1/invites",
+            "/v1/invites/{invite}/accept", "/v1/invites/{invite}/decline",
+        ] {
+            #expect(object(document, ["paths", template]) != nil, "\(template) is not documented")
+        }
         let fieldText = try #require(object(schemas, ["TripOp", "properties", "field"])?["description"] as? String)
         for field in TripWireFields.tripFields.union(TripWireFields.itemFields) {
             #expect(fieldText.contains(field))

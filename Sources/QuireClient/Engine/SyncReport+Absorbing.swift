@@ -14,6 +14,7 @@ extension SyncReport {
         deferred += other.deferred
         reuploaded += other.reuploaded
         fullResync = fullResync || other.fullResync
+        tripsRemoved += other.tripsRemoved
         failure = failure ?? other.failure
     }
 }

@@ -26,6 +26,8 @@ public struct SyncReport: Hashable, Sendable, Codable {
     public var reuploaded = 0
     /// The feed was restarted from the beginning (cursor expired, or unknown to the server).
     public var fullResync = false
+    /// Trips this device deleted because the account is no longer a member, with what was lost.
+    public var tripsRemoved: [TripsDatabase.Removal] = []
     /// Why the run stopped early; nil when it finished.
     public var failure: SyncFailure?
 

@@ -28,3 +28,20 @@ public enum ItemIDTag {}
 public typealias TripID = DeviceMadeID<TripIDTag>
 /// An itinerary item's id (unique across trips).
 public typealias ItemID = DeviceMadeID<ItemIDTag>
+
+extension DeviceMadeID: Codable {
+    /// Decodes the lowercase text form (any case is accepted).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let id = Self(try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a UUID")
+        }
+        self = id
+    }
+
+    /// Encodes the lowercase text form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

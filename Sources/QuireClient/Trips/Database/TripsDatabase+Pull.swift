@@ -12,8 +12,13 @@ extension TripsDatabase {
         package var role: String
         package var deleted: Bool
         package var revision: Int
+        /// The account is no longer a member: the device deletes its copy.
+        package var removed: Bool
 
-        package init(id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int) {
+        package init(
+            id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false
+        ) {
+            self.removed = removed
             self.id = id
             self.key = key
             self.role = role
@@ -83,12 +88,18 @@ extension TripsDatabase {
     /// stays). A trip whose key did not open is skipped.
     /// - Throws: ``TripsDatabaseError`` `.wrongAccount` for a page of another account than the
     ///   one bound to this database.
-    package func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws {
+    @discardableResult
+    package func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws -> [Removal] {
         try write {
             if let bound = try readMeta(.account), bound != account.rawValue {
                 throw TripsDatabaseError(.wrongAccount, "this database holds the trips of account \(bound)")
             }
+            var removals: [Removal] = []
             for trip in trips {
+                if trip.removed {
+                    if let removal = try removeLocalCopyInTransaction(trip.id) { removals.append(removal) }
+                    continue
+                }
                 let updated = try connection.run(
                     """
                     UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)
@@ -107,6 +118,7 @@ extension TripsDatabase {
                 INSERT INTO sync_state (scope, cursor) VALUES (?, ?)
                 ON CONFLICT (scope) DO UPDATE SET cursor = excluded.cursor
                 """, Self.tripsFeedScope, cursor.rawValue)
+            return removals
         }
     }
 

@@ -5,7 +5,23 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw]
+        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys]
+    }
+
+    // MARK: - 4: the public keys of the people trips are shared with
+
+    /// `known_keys`: each person's public key as this device first saw it (inviting them, being
+    /// invited by them, or listing a trip's members), so a key that changes later is shown as a
+    /// warning instead of taken (issue 15).
+    static func rememberMembersKeys(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE known_keys (
+                username   TEXT PRIMARY KEY NOT NULL,
+                public_key TEXT NOT NULL,
+                seen_at    REAL NOT NULL
+            );
+            """)
     }
 
     // MARK: - 3: what an item's delete had seen, and what a conflict's own value started from

@@ -62,17 +62,18 @@ extension TripsSyncEngine {
             var trips: [TripsDatabase.FeedTrip] = []
             for entry in page.trips {
                 guard let id = TripID(entry.id) else { continue }
-                let key = try? keys.unwrap(entry.wrappedKey, trip: id)
-                if key == nil { report.undecryptable += 1 }
+                let key = entry.removed == true ? nil : try? keys.unwrap(entry.wrappedKey, trip: id)
+                if key == nil, entry.removed != true { report.undecryptable += 1 }
                 trips.append(
                     TripsDatabase.FeedTrip(
-                        id: id, key: key, role: entry.role, deleted: entry.deleted, revision: entry.revision))
+                        id: id, key: key, role: entry.role, deleted: entry.deleted, revision: entry.revision,
+                        removed: entry.removed == true))
             }
             let next = Cursor(page.nextCursor)
             if page.hasMore, next == cursor {
                 throw NotesAPIError(kind: .invalidResponse, message: "The server's trips feed did not move forward.")
             }
-            try await database.applyTripsFeed(trips, cursor: next, account: account)
+            report.tripsRemoved += try await database.applyTripsFeed(trips, cursor: next, account: account)
             cursor = next
             if !page.hasMore { return true }
         }
