@@ -113,6 +113,12 @@ extension QuireCommandLine {
         let text = try arguments.expectPositionals(["trip"])[0]
         let device = try openDevice()
         let record = try await resolveTrip(text, in: device)
+        guard record.role == "owner" else {
+            throw CLIError(
+                code: .noPermission,
+                message: "only an owner can delete '\(record.title)' (you are \(record.role)); "
+                    + "to stop seeing it, leave it: quire trip leave \(record.id.description.prefix(8))")
+        }
         try await device.trips.deleteTrip(record.id)
     }
 

@@ -67,8 +67,9 @@ enum TripQueries {
         if let (recorded, body) = seen {
             return recorded == fingerprint ? .replayed(body: body) : .opIdReused
         }
-        let outcome = TripMergeRule.apply(
-            request.ops, to: try mergeState(for: request.ops, trip: trip, row: row, db: db))
+        var state = try mergeState(for: request.ops, trip: trip, row: row, db: db)
+        state.mayDeleteTrip = role == .owner
+        let outcome = TripMergeRule.apply(request.ops, to: state)
         var changed: [AccountID] = []
         var written: TripPosition?
         if !outcome.written.isEmpty {

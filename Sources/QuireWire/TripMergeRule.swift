@@ -56,6 +56,9 @@ public enum TripMergeRule {
     /// The reason of an op on an item of a deleted trip.
     public static let tripDeletedReason = "trip_deleted"
 
+    /// The reason of an editor's op deleting or restoring the trip itself.
+    public static let ownersOnlyReason = "only an owner can delete or restore the trip"
+
     /// Decides one op against its field's current state (nil: the field does not exist), the
     /// `deleted` field of its item (nil for a trip op, or an item without one) and the trip's
     /// own `deleted` field. `base` is the op's base revision, or more (see ``apply(_:to:)``).
@@ -99,9 +102,12 @@ public enum TripMergeRule {
                 itemTombstone = TripFieldState(
                     value: "true", valueHash: nil, revision: trip.purgedRevision)
             }
-            let decision = decide(
-                op, base: base, current: trip.fields[key], itemTombstone: itemTombstone,
-                tripTombstone: trip.fields[.tripTombstone])
+            let decision =
+                key == .tripTombstone && !trip.mayDeleteTrip
+                ? .rejected(reason: ownersOnlyReason)
+                : decide(
+                    op, base: base, current: trip.fields[key], itemTombstone: itemTombstone,
+                    tripTombstone: trip.fields[.tripTombstone])
             switch decision {
             case .write:
                 trip.revision += 1

@@ -9,11 +9,15 @@ public struct TripMergeState: Sendable, Equatable {
     public var revision: Int
     /// The newest revision a purge of deleted items removed (0 when none did).
     public var purgedRevision: Int
+    /// Whether the sender may delete (or restore) the trip itself: owners only. An editor's op
+    /// on the trip's `deleted` field is rejected (``TripMergeRule/ownersOnlyReason``).
+    public var mayDeleteTrip: Bool
 
     public init(
         fields: [TripFieldKey: TripFieldState] = [:], knownItems: Set<String> = [],
-        revision: Int = 0, purgedRevision: Int = 0
+        revision: Int = 0, purgedRevision: Int = 0, mayDeleteTrip: Bool = true
     ) {
+        self.mayDeleteTrip = mayDeleteTrip
         self.fields = fields
         self.knownItems = knownItems
         self.revision = revision

@@ -228,6 +228,30 @@ final class TripOpsRouteTests {
         #expect(response.results == [TripOpResultDTO(status: .applied, revision: 1)])
     }
 
+    @Test(arguments: StoreKind.allCases) func onlyAnOwnerDeletesTheTripAnEditorDeletesItems(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
+        let trip = try await harness.newTrip(token: alice)
+        let item = ServerHarness.uuid()
+        let bob = try await harness.token("bob")
+        try await harness.addMember(trip, username: "bob", role: .editor)
+        _ = try await harness.ops(trip, [TripValue.op(item, "title", "Lunch")], token: bob)
+
+        let response = try await harness.ops(
+            trip, [TripValue.deleted(nil, true, base: 0), TripValue.deleted(item, true, base: 1)], token: bob)
+        let entry = try await harness.snapshot(trip, token: alice).trip
+
+        #expect(
+            response.results == [
+                TripOpResultDTO(status: .rejected, reason: TripMergeRule.ownersOnlyReason),
+                TripOpResultDTO(status: .applied, revision: 2),
+            ])
+        #expect(!entry.deleted)
+        let owners = try await harness.ops(trip, [TripValue.deleted(nil, true, base: 0)], token: alice)
+        #expect(owners.results.map(\.status) == [.applied])
+    }
+
     @Test(arguments: StoreKind.allCases) func anItemOpInADeletedTripIsRejectedWhileTheTripIsDeleted(store: StoreKind)
         async throws
     {
