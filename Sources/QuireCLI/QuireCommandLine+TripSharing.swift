@@ -23,6 +23,8 @@ extension QuireCommandLine {
             case "members": try await listMembers(words, device, sharing)
             case "role": try await changeRole(words, device, sharing)
             case "remove": try await removeMember(words, device, sharing)
+            case "invite": try await inviteLink(words, device, sharing)
+            case "join": try await joinByLink(words, device, sharing)
             default: try await leaveTrip(words, device, sharing)
             }
         } catch let error as TripSharing.Refusal {
@@ -73,6 +75,48 @@ extension QuireCommandLine {
     private func acceptInvite(_ words: [String], _ device: QuireDevice, _ sharing: TripSharing) async throws {
         let id = try Arguments(words, options: [], flags: []).expectPositionals(["invite"])[0]
         let (trip, role) = try await sharing.accept(id)
+        try await joined(trip, role: role, device)
+    }
+
+    private func inviteLink(_ words: [String], _ device: QuireDevice, _ sharing: TripSharing) async throws {
+        let arguments = try Arguments(words, options: ["role", "expires-in", "uses", "revoke"], flags: [])
+        let trip = try await resolveTrip(try arguments.expectPositionals(["trip"])[0], in: device)
+        if let revoked = arguments.options["revoke"] {
+            try await sharing.revokeLink(revoked, of: trip.id)
+            console.out("Revoked; the link no longer lets anyone join '\(trip.title)'.")
+            return
+        }
+        let role = arguments.options["role"] ?? "viewer"
+        guard ["editor", "viewer"].contains(role) else {
+            throw CLIError.usage("--role takes editor or viewer, not '\(role)'")
+        }
+        let hours = try arguments.options["expires-in"].map { try Self.bounded($0, 1...720, flag: "expires-in") }
+        let uses = try arguments.options["uses"].map { try Self.bounded($0, 1...100, flag: "uses") }
+        let link = try await sharing.inviteLink(to: trip.id, role: role, hours: hours, uses: uses)
+        console.out(link.text)
+        console.err(
+            "quire: anyone with this link can join '\(trip.title)' as \(role) (\(uses ?? 1) use(s), for \(hours ?? 168) "
+                + "hours): send it privately. They run: quire trip join LINK")
+    }
+
+    private func joinByLink(_ words: [String], _ device: QuireDevice, _ sharing: TripSharing) async throws {
+        let text = try Arguments(words, options: [], flags: []).expectPositionals(["link"])[0]
+        guard let link = InviteLink(text) else {
+            throw CLIError.usage("'\(text)' is not a whole invite link (https://SERVER/join/ID#SECRET); copy all of it")
+        }
+        let (trip, role) = try await sharing.join(link)
+        try await joined(trip, role: role, device)
+    }
+
+    static func bounded(_ text: String, _ range: ClosedRange<Int>, flag: String) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw CLIError.usage("--\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// Says the trip was joined and syncs it here, as a person expects after joining.
+    private func joined(_ trip: TripID, role: String, _ device: QuireDevice) async throws {
         console.out("Joined trip \(trip.description.prefix(8)) as \(role).")
         // Bring it here now, as a person expects after joining.
         if let deviceSync = try device.makeDeviceSync() {

@@ -126,7 +126,7 @@ extension QuireCommandLine {
 
     /// The `quire trip` commands that talk to the server at once (``tripSharing(_:_:)``).
     static let sharingCommands: Set<String> = [
-        "share", "invites", "accept", "decline", "members", "role", "remove", "leave",
+        "share", "invites", "accept", "decline", "members", "role", "remove", "leave", "invite", "join",
     ]
 
     static func zoneMode(_ text: String?) throws -> TripZoneMode {

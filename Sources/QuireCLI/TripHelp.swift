@@ -26,6 +26,9 @@ enum TripHelp {
           role TRIP USER --role owner|editor|viewer   change a member's role (owners only)
           remove TRIP USER                      remove a member (owners only)
           leave TRIP [--force]                  leave a trip and delete it here
+          invite TRIP [--role R] [--expires-in HOURS] [--uses N]   an invite link (owners only)
+          invite TRIP --revoke LINK             stop a link from working
+          join LINK                             join a trip with an invite link
 
         Item options:
           --title T  --kind flight|stay|meal|activity|transport|other
@@ -133,6 +136,18 @@ enum TripHelp {
         Usage: quire trip leave TRIP [--force]
         Leaves the trip and deletes it on this device. Refused while changes of yours are
         unsynced, unless --force.
+        """,
+        "invite": """
+        Usage: quire trip invite TRIP [--role editor|viewer] [--expires-in HOURS] [--uses N]
+               quire trip invite TRIP --revoke LINK
+        Prints an invite link for someone without an account yet, or whose username you do not
+        know (default: viewer, 1 use, 168 hours; at most 720 hours and 100 uses). The secret
+        after '#' never reaches the server: anyone with the whole link can join, so send it
+        privately. --revoke stops a link from working.
+        """,
+        "join": """
+        Usage: quire trip join LINK
+        Joins the trip of an invite link (sign in first) and syncs it here.
         """,
         "export": """
         Usage: quire trip export TRIP --ics [FILE]

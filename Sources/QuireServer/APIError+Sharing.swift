@@ -34,3 +34,11 @@ extension APIError {
         status: 404, code: "not_found",
         message: "This account has no sharing key yet; publish one with PUT /v1/accounts/current/sharing-key.")
 }
+
+extension APIError {
+    /// One answer for every link that cannot be used, so none of the reasons is an oracle.
+    static let linkUnusable = APIError(
+        status: 404, code: "link_unusable",
+        message: "This invite link cannot be used: it expired, was revoked or used up, or was not "
+            + "copied whole; ask an owner of the trip for a new one.")
+}

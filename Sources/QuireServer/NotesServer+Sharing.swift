@@ -43,6 +43,8 @@ extension NotesServer {
                 }
                 return .json(200, TripMembersDTO(members: members))
             }
+        case (.links, _), (.link, _), (.useLink, _):
+            return try await linkRoute(route, request, account: account)
         case (.member(let raw, let rawUsername), let method):
             let trip = try RequestValidation.tripID(raw)
             let username = try RequestValidation.username(rawUsername).value
@@ -111,6 +113,9 @@ enum SharingPath: Equatable {
     case invite(trip: String)
     case members(trip: String)
     case member(trip: String, username: String)
+    case links(trip: String)
+    case link(trip: String, link: String)
+    case useLink(link: String, joining: Bool)
 
     init?(_ path: String) {
         if path == WireRoutes.sharingKey {
@@ -131,6 +136,10 @@ enum SharingPath: Equatable {
         case ("trips", 5, "invites"): self = .invite(trip: parts[3])
         case ("trips", 5, "members"): self = .members(trip: parts[3])
         case ("trips", 6, "members"): self = .member(trip: parts[3], username: parts[5])
+        case ("trips", 5, "links"): self = .links(trip: parts[3])
+        case ("trips", 6, "links"): self = .link(trip: parts[3], link: parts[5])
+        case ("links", 5, "open"): self = .useLink(link: parts[3], joining: false)
+        case ("links", 5, "join"): self = .useLink(link: parts[3], joining: true)
         default: return nil
         }
     }
@@ -145,6 +154,9 @@ enum SharingPath: Equatable {
         case .invite: "/v1/trips/{id}/invites"
         case .members: "/v1/trips/{id}/members"
         case .member: "/v1/trips/{id}/members/{username}"
+        case .links: "/v1/trips/{id}/links"
+        case .link: "/v1/trips/{id}/links/{link}"
+        case .useLink(_, let joining): joining ? "/v1/links/{link}/join" : "/v1/links/{link}/open"
         }
     }
 
@@ -152,8 +164,9 @@ enum SharingPath: Equatable {
         switch self {
         case .ownKey: ["PUT", "GET"]
         case .publicKey, .invites, .members: ["GET"]
-        case .answer, .invite: ["POST"]
+        case .answer, .invite, .links, .useLink: ["POST"]
         case .member: ["PUT", "DELETE"]
+        case .link: ["DELETE"]
         }
     }
 }

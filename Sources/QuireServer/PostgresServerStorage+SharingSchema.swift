@@ -33,6 +33,20 @@ extension PostgresServerStorage {
                 PRIMARY KEY (trip_id, account_id)
             );
             CREATE UNIQUE INDEX trip_departures_by_feed ON trip_departures (account_id, feed_seq);
+
+            CREATE TABLE trip_links (
+                link_id text PRIMARY KEY,
+                trip_id text NOT NULL REFERENCES trips (trip_id) ON DELETE CASCADE,
+                creator_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                role text NOT NULL CHECK (role IN ('editor', 'viewer')),
+                sealed_key text NOT NULL,
+                token_hash text NOT NULL,
+                expires_at bigint NOT NULL,
+                uses_left bigint NOT NULL,
+                revoked boolean NOT NULL DEFAULT false,
+                created_at bigint NOT NULL
+            );
+            CREATE INDEX trip_links_by_trip ON trip_links (trip_id);
             """)
     }
 }

@@ -78,3 +78,62 @@ extension RequestValidation {
         return raw
     }
 }
+
+/// The checks of the invite-link routes.
+extension RequestValidation {
+    static let linkHours = 1...720
+    static let linkUses = 1...100
+
+    /// A ``CreateTripLinkRequestDTO``: role editor or viewer, a sealed key, 64 hex digits of
+    /// token hash, and optional hours (1 to 720) and uses (1 to 100).
+    static func createTripLink(_ body: Data) throws(APIError) -> CreateTripLinkRequestDTO {
+        struct Loose: Decodable {
+            var role: String?
+            var sealedKey: String?
+            var tokenHash: String?
+            var expiresInHours: Int?
+            var maxUses: Int?
+        }
+        let loose = try object(
+            Loose.self, body,
+            example:
+                #"{"role": "viewer", "sealedKey": "…", "tokenHash": "<64 hex>", "expiresInHours": 168, "maxUses": 1}"#)
+        guard let role = loose.role, role == TripRole.editor.rawValue || role == TripRole.viewer.rawValue else {
+            throw .invalidRequest("'role' is required: editor or viewer.")
+        }
+        _ = try wrappedKey(loose.sealedKey, "sealedKey")
+        guard let hash = loose.tokenHash, hash.count == 64, hash.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+            throw .invalidRequest("'tokenHash' is required: 64 lowercase hex digits (SHA-256 of the join token).")
+        }
+        if let hours = loose.expiresInHours, !linkHours.contains(hours) {
+            throw .invalidRequest("'expiresInHours' must be \(linkHours.lowerBound) to \(linkHours.upperBound).")
+        }
+        if let uses = loose.maxUses, !linkUses.contains(uses) {
+            throw .invalidRequest("'maxUses' must be \(linkUses.lowerBound) to \(linkUses.upperBound).")
+        }
+        return CreateTripLinkRequestDTO(
+            role: role, sealedKey: loose.sealedKey ?? "", tokenHash: hash, expiresInHours: loose.expiresInHours,
+            maxUses: loose.maxUses)
+    }
+
+    /// A ``TripLinkJoinRequestDTO``: `token` base64 of 32 bytes, and to join a wrapped key.
+    static func useTripLink(_ body: Data, joining: Bool) throws(APIError) -> (token: Data, wrappedKey: String?) {
+        struct Loose: Decodable {
+            var token: String?
+            var wrappedKey: String?
+        }
+        let loose = try object(Loose.self, body, example: #"{"token": "…", "wrappedKey": "…"}"#)
+        guard let text = loose.token, let token = Data(base64Encoded: text), token.count == 32 else {
+            throw .invalidRequest("'token' is required: base64 of the 32-byte join token from the link's secret.")
+        }
+        if joining { _ = try wrappedKey(loose.wrappedKey, "wrappedKey") }
+        return (token, loose.wrappedKey)
+    }
+
+    static func linkID(_ raw: String) throws(APIError) -> String {
+        guard isLowercaseUUID(raw) else {
+            throw .invalidRequest("The link id in the path must be a lowercase UUID, as the invite link has it.")
+        }
+        return raw
+    }
+}

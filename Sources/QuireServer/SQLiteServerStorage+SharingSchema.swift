@@ -9,6 +9,9 @@ extension SQLiteServerStorage {
     ///   invitee's public key; one per (trip, invitee), deleted when accepted or declined.
     /// - `trip_departures`: a member removed or gone, kept so its trips feed shows the trip as
     ///   removed at `feed_seq`; deleted when it joins again.
+    /// - `trip_links`: invite links, each with the trip key sealed with a key from the link's
+    ///   secret (which the server never gets), the hash of its join token, an expiry and the
+    ///   uses left.
     static func storeSharing(_ db: SQLiteConnection) throws {
         try db.execute(
             """
@@ -40,6 +43,20 @@ extension SQLiteServerStorage {
                 PRIMARY KEY (trip_id, account_id)
             ) WITHOUT ROWID;
             CREATE UNIQUE INDEX trip_departures_by_feed ON trip_departures (account_id, feed_seq);
+
+            CREATE TABLE trip_links (
+                link_id TEXT PRIMARY KEY,
+                trip_id TEXT NOT NULL REFERENCES trips(trip_id) ON DELETE CASCADE,
+                creator_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+                sealed_key TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                expires_at INTEGER NOT NULL,
+                uses_left INTEGER NOT NULL,
+                revoked INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX trip_links_by_trip ON trip_links (trip_id);
             """)
     }
 }

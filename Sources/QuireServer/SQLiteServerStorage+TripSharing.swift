@@ -66,7 +66,7 @@ extension SQLiteServerStorage: TripSharingStorage {
     }
 
     /// One transaction on the store's connection.
-    private func sharingTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func sharingTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let db = try open()
         return try db.transaction { try body(db) }
     }

@@ -99,22 +99,28 @@ enum TripSharingQueries {
         _ = try TripQueries.tripRow(trip, locked: true, db: db)
         try db.historyRun("DELETE FROM trip_invites WHERE invite_id = $1", [.text(inviteID)])
         guard try TripQueries.tripRole(trip, account: inviter, db: db) == .owner else { return nil }
-        if try TripQueries.tripRole(trip, account: account, db: db) == nil {
-            let position = try nextPosition(for: account, now: now, db: db)
-            try db.historyRun(
-                "DELETE FROM trip_departures WHERE trip_id = $1 AND account_id = $2",
-                [.text(trip), .int(account.rawValue)])
-            try db.historyRun(
-                """
-                INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                """,
-                [
-                    .text(trip), .int(account.rawValue), .text(role), .text(wrappedKey), .int(position.seq),
-                    .int(now.storedMilliseconds),
-                ])
-        }
+        try join(trip, account: account, role: role, wrappedKey: wrappedKey, now: now, db: db)
         return try TripQueries.tripEntry(trip, account: account, db: db)
+    }
+
+    /// Makes `account` a member of `trip` with `role` unless it is one (the trip's row locked
+    /// by the caller): its trips feed moves to a new sequence number, and a departure it had goes.
+    static func join(
+        _ trip: String, account: AccountID, role: String, wrappedKey: String, now: Date, db: some TripDatabase
+    ) throws {
+        guard try TripQueries.tripRole(trip, account: account, db: db) == nil else { return }
+        let position = try nextPosition(for: account, now: now, db: db)
+        try db.historyRun(
+            "DELETE FROM trip_departures WHERE trip_id = $1 AND account_id = $2", [.text(trip), .int(account.rawValue)])
+        try db.historyRun(
+            """
+            INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            """,
+            [
+                .text(trip), .int(account.rawValue), .text(role), .text(wrappedKey), .int(position.seq),
+                .int(now.storedMilliseconds),
+            ])
     }
 
     static func declineInvite(_ inviteID: String, account: AccountID, db: some TripDatabase) throws -> Bool {

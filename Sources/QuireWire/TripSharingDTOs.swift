@@ -123,3 +123,65 @@ public struct TripRoleRequestDTO: Codable, Sendable, Equatable {
         self.role = role
     }
 }
+
+/// `POST /v1/trips/{id}/links`: an owner makes an invite link. The link's secret stays on the
+/// devices (after `#`); the server gets the trip key sealed with a key derived from it, and the
+/// hash of a token derived from it that a joiner must show.
+public struct CreateTripLinkRequestDTO: Codable, Sendable, Equatable {
+    /// `editor` or `viewer`.
+    public var role: String
+    /// Base64 of the trip key sealed with the link's key (AES-GCM combined form).
+    public var sealedKey: String
+    /// 64 lowercase hex digits: SHA-256 of the link's join token.
+    public var tokenHash: String
+    /// 1 to 720; default 168 (a week).
+    public var expiresInHours: Int?
+    /// How many accounts may join with it: 1 to 100; default 1.
+    public var maxUses: Int?
+
+    public init(role: String, sealedKey: String, tokenHash: String, expiresInHours: Int? = nil, maxUses: Int? = nil) {
+        self.role = role
+        self.sealedKey = sealedKey
+        self.tokenHash = tokenHash
+        self.expiresInHours = expiresInHours
+        self.maxUses = maxUses
+    }
+}
+
+/// An invite link as the server keeps it (never its secret).
+public struct TripLinkDTO: Codable, Sendable, Equatable {
+    /// Server-made, a lowercase UUID: the link's path part.
+    public var id: String
+    public var trip: String
+    public var role: String
+    /// The owner who made it.
+    public var from: String
+    public var sealedKey: String
+    public var expiresAt: Date
+    public var usesLeft: Int
+
+    public init(
+        id: String, trip: String, role: String, from: String, sealedKey: String, expiresAt: Date, usesLeft: Int
+    ) {
+        self.id = id
+        self.trip = trip
+        self.role = role
+        self.from = from
+        self.sealedKey = sealedKey
+        self.expiresAt = expiresAt
+        self.usesLeft = usesLeft
+    }
+}
+
+/// `POST /v1/links/{id}/open` and `POST /v1/links/{id}/join`: the join token derived from the
+/// link's secret, and (to join) the trip key wrapped with the joining account's notes key.
+public struct TripLinkJoinRequestDTO: Codable, Sendable, Equatable {
+    /// Base64 of the 32-byte join token.
+    public var token: String
+    public var wrappedKey: String?
+
+    public init(token: String, wrappedKey: String? = nil) {
+        self.token = token
+        self.wrappedKey = wrappedKey
+    }
+}

@@ -18,3 +18,14 @@ extension WireRoutes {
     public static func acceptInvite(_ id: String) -> String { invitesPrefix + id + "/accept" }
     public static func declineInvite(_ id: String) -> String { invitesPrefix + id + "/decline" }
 }
+
+/// The invite-link routes (issue 15).
+extension WireRoutes {
+    /// `POST` a new invite link to the trip.
+    public static func tripLinks(_ trip: String) -> String { tripsPrefix + trip + "/links" }
+    /// `DELETE` (revoke) one.
+    public static func tripLink(_ trip: String, _ link: String) -> String { tripsPrefix + trip + "/links/" + link }
+    /// `POST` to read a link's sealed key, and to join with it.
+    public static func openLink(_ link: String) -> String { "/v1/links/" + link + "/open" }
+    public static func joinLink(_ link: String) -> String { "/v1/links/" + link + "/join" }
+}

@@ -132,3 +132,36 @@ import Testing
         #expect(shareAgain.stderr.contains("without an owner"))
     }
 }
+
+extension SharedTripsThroughARealServerTests {
+    @Test func anInviteLinkJoinsAFourthAccountOnceAndARevokedOneNoOne() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        let dave = CLIDevice(setup.root, "dave")
+        try await dave.ok(
+            ["register", setup.server.url.absoluteString, "dave", "--password-stdin"], stdin: "correct horse\n")
+
+        let link = try await setup.alice.ok("trip", "invite", setup.trip, "--role", "editor")
+        let joined = try await dave.ok("trip", "join", link)
+        let usedUp = try await setup.bob.run("trip", "join", link)
+        let revokedLink = try await setup.alice.ok("trip", "invite", setup.trip)
+        try await setup.alice.ok("trip", "invite", setup.trip, "--revoke", revokedLink)
+        let revoked = try await setup.carol.run("trip", "join", revokedLink)
+        let cut = try await setup.carol.run("trip", "join", String(revokedLink.prefix { $0 != "#" }))
+
+        #expect(link.contains("/join/") && link.contains("#"))
+        #expect(joined.contains("Joined trip") && joined.contains("'Lisbon' is on this device"))
+        #expect(try await dave.trip(setup.trip).item(setup.lunch)?.title == "Lunch")
+        #expect(usedUp.exitCode == 65)
+        #expect(usedUp.stderr.contains("cannot be used"))
+        #expect(revoked.exitCode == 65)
+        #expect(cut.exitCode == 64)
+        #expect(try await setup.alice.ok("trip", "members", setup.trip).contains("dave"))
+        // The server's log and database never see the secret after '#'.
+        let secret = String(link.split(separator: "#")[1])
+        for file in ["server.sqlite", "server.sqlite-wal"] {
+            guard let stored = try? Data(contentsOf: setup.root.path(file)) else { continue }
+            #expect(stored.range(of: Data(secret.utf8)) == nil)
+        }
+    }
+}

@@ -11,6 +11,7 @@ extension QuireDevice {
         let tokens = SessionTokenProvider(store: credentials, accounts: AccountsAPIClient(transport: transport))
         return TripSharing(
             api: TripSharingAPIClient(transport: transport, tokens: tokens), database: trips,
-            notesKey: try session.notesKeyValue(), account: session.account, username: session.username)
+            notesKey: try session.notesKeyValue(), account: session.account, username: session.username,
+            server: session.serverURL)
     }
 }

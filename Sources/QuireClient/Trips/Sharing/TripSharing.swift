@@ -12,18 +12,21 @@ import QuireWire
 /// the one this device first saw for that person: a changed key is a warning and is never used
 /// to invite until the person takes it (`trustingNewKey`).
 public struct TripSharing: Sendable {
-    let api: any TripSharingAPI
+    let api: any TripSharingAPI & TripLinkAPI
     let database: TripsDatabase
+    /// The server links point to.
+    let server: URL
     let keys: SharingKeyWrapping
     let tripKeys: TripKeyWrapping
     /// This account's username.
     public let username: String
 
     public init(
-        api: any TripSharingAPI, database: TripsDatabase, notesKey: SymmetricKey256, account: AccountID,
-        username: String
+        api: any TripSharingAPI & TripLinkAPI, database: TripsDatabase, notesKey: SymmetricKey256,
+        account: AccountID, username: String, server: URL
     ) {
         self.api = api
+        self.server = server
         self.database = database
         self.keys = SharingKeyWrapping(notesKey: notesKey, account: account)
         self.tripKeys = TripKeyWrapping(notesKey: notesKey, account: account)
@@ -115,6 +118,43 @@ public struct TripSharing: Sendable {
     /// Removes `member` from the trip. Its next sync is refused, and its device deletes the trip.
     public func remove(_ member: String, from trip: TripID) async throws {
         try await api.remove(member.lowercased(), from: trip)
+    }
+
+    /// A new invite link to `trip` for `role`, usable `uses` times for `hours` hours. Its text
+    /// holds the secret: whoever has it can join, so send it over a channel you trust.
+    public func inviteLink(to trip: TripID, role: String, hours: Int? = nil, uses: Int? = nil) async throws
+        -> InviteLink
+    {
+        guard let tripKey = try await database.tripKey(trip) else {
+            throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
+        }
+        guard try await database.isOnServer(trip) else {
+            throw Refusal(description: "the trip is not on the server yet; run 'quire sync' first")
+        }
+        // The server makes the id; the secret is made here and never sent.
+        var link = InviteLink(server: server, id: "")
+        let made = try await api.createLink(
+            CreateTripLinkRequestDTO(
+                role: role, sealedKey: try link.seal(tripKey, trip: trip), tokenHash: link.tokenHash,
+                expiresInHours: hours, maxUses: uses),
+            for: trip)
+        link.id = made.id
+        return link
+    }
+
+    /// Revokes the link (its text, or its id) of `trip`.
+    public func revokeLink(_ text: String, of trip: TripID) async throws {
+        try await api.revokeLink(InviteLink(text)?.id ?? text.lowercased(), of: trip)
+    }
+
+    /// Joins the trip of `link`. Returns the trip and the role joined with.
+    public func join(_ link: InviteLink) async throws -> (trip: TripID, role: String) {
+        let opened = try await api.openLink(link.id, token: link.token)
+        guard let trip = TripID(opened.trip) else { throw Refusal(description: "the link names no trip") }
+        let tripKey = try link.open(opened.sealedKey, trip: trip)
+        let entry = try await api.joinLink(
+            link.id, token: link.token, wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
+        return (trip, entry.role)
     }
 
     // MARK: - Invitees

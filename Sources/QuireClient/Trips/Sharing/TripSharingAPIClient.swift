@@ -61,22 +61,22 @@ public struct TripSharingAPIClient: TripSharingAPI {
 
     // MARK: - Requests
 
-    private func call(_ method: String, _ path: String) async throws -> TransportResponse {
+    func call(_ method: String, _ path: String) async throws -> TransportResponse {
         try await http.send(TransportRequest(method: method, path: path, timeout: timeout))
     }
 
-    private func call<T: Encodable>(_ method: String, _ path: String, _ body: T) async throws -> TransportResponse {
+    func call<T: Encodable>(_ method: String, _ path: String, _ body: T) async throws -> TransportResponse {
         try await http.send(
             TransportRequest(
                 method: method, path: path, headers: ["Content-Type": "application/json"],
                 body: WireJSON.encode(body), timeout: timeout))
     }
 
-    private func expect(_ status: Int, _ response: TransportResponse) throws {
+    func expect(_ status: Int, _ response: TransportResponse) throws {
         guard response.status == status else { throw AuthorizedTransport.failure(response) }
     }
 
-    private func decoded<T: Decodable>(_ type: T.Type, _ response: TransportResponse, status: Int = 200) throws -> T {
+    func decoded<T: Decodable>(_ type: T.Type, _ response: TransportResponse, status: Int = 200) throws -> T {
         try expect(status, response)
         return try AuthorizedTransport.decode(type, from: response)
     }
