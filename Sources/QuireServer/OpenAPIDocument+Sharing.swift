@@ -56,6 +56,35 @@ extension OpenAPIDocument {
                 "type": "object", "required": ["members"],
                 "properties": { "members": { "type": "array", "items": { "$ref": "#/components/schemas/TripMember" } } }
               },
+              "CreateTripLinkRequest": {
+                "type": "object", "required": ["role", "sealedKey", "tokenHash"],
+                "properties": {
+                  "role": { "type": "string", "enum": ["editor", "viewer"] },
+                  "sealedKey": { "type": "string", "format": "byte", "description": "The trip key sealed with a key derived from the link's secret (which the server never gets), 28 to 1024 bytes" },
+                  "tokenHash": { "type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the join token derived from the link's secret" },
+                  "expiresInHours": { "type": "integer", "minimum": 1, "maximum": 720, "default": 168 },
+                  "maxUses": { "type": "integer", "minimum": 1, "maximum": 100, "default": 1 }
+                }
+              },
+              "TripLink": {
+                "type": "object", "required": ["id", "trip", "role", "from", "sealedKey", "expiresAt", "usesLeft"],
+                "properties": {
+                  "id": { "type": "string", "format": "uuid" },
+                  "trip": { "type": "string", "format": "uuid" },
+                  "role": { "type": "string", "enum": ["editor", "viewer"] },
+                  "from": { "type": "string", "description": "The owner who made it" },
+                  "sealedKey": { "type": "string", "format": "byte" },
+                  "expiresAt": { "type": "string", "format": "date-time" },
+                  "usesLeft": { "type": "integer", "minimum": 0 }
+                }
+              },
+              "TripLinkJoinRequest": {
+                "type": "object", "required": ["token"],
+                "properties": {
+                  "token": { "type": "string", "format": "byte", "description": "base64 of the 32-byte join token" },
+                  "wrappedKey": { "type": "string", "format": "byte", "description": "To join: the trip key sealed with the joining account's notes key, 28 to 1024 bytes" }
+                }
+              },
               "TripRoleRequest": {
                 "type": "object", "required": ["role"],
                 "properties": { "role": { "type": "string", "enum": ["owner", "editor", "viewer"] } }
@@ -156,6 +185,64 @@ extension OpenAPIDocument {
                   "403": { "$ref": "#/components/responses/Error" },
                   "404": { "$ref": "#/components/responses/Error" },
                   "409": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips/{id}/links": {
+              "post": {
+                "summary": "An owner makes an invite link",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/TripID" }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateTripLinkRequest" } } } },
+                "responses": {
+                  "201": { "description": "The link (its secret stays on the device)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLink" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/trips/{id}/links/{link}": {
+              "delete": {
+                "summary": "An owner revokes an invite link",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "$ref": "#/components/parameters/TripID" }, { "name": "link", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } }],
+                "responses": {
+                  "204": { "description": "Revoked" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/links/{link}/open": {
+              "post": {
+                "summary": "Read an invite link's sealed key with its join token; changes nothing",
+                "description": "An expired, revoked or used-up link, a wrong token, and a link whose maker is no longer an owner all answer 404 link_unusable.",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "name": "link", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLinkJoinRequest" } } } },
+                "responses": {
+                  "200": { "description": "The link", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLink" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/v1/links/{link}/join": {
+              "post": {
+                "summary": "Join the link's trip with its role; spends one use (none for a member already)",
+                "security": [{ "bearer": [] }],
+                "parameters": [{ "name": "link", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLinkJoinRequest" } } } },
+                "responses": {
+                  "200": { "description": "The trip, as this account's feed shows it", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
                 }
               }
             },

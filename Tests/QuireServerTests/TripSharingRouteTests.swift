@@ -96,8 +96,15 @@ final class TripSharingRouteTests {
         try await setUp(store)
         try await harness.share(trip, with: "bob", role: "editor", owner: alice, token: bob)
         let before = try await harness.tripsFeed(token: bob)
+        let opID = ServerHarness.uuid()
+        let sent = [TripValue.op(nil, "title", "Bob's title")]
+        _ = try await harness.ops(trip, sent, opID: opID, token: bob)
 
         let removed = await harness.removeResponse(trip, "bob", token: alice)
+        // A removed member replaying an op id it used before gets no replayed answer either.
+        let replayed = await harness.opsResponse(trip, sent, opID: opID, token: bob)
+        #expect(replayed.status == 403)
+        #expect(replayed.errorCode == "removed_from_trip")
         let feed = try await harness.tripsFeed(token: bob, since: before.nextCursor)
         let answers = [
             await harness.snapshotResponse(trip, token: bob),
