@@ -41,7 +41,11 @@ extension NotesServer {
                 report.add(batch)
                 await Task.yield()
             } while batch.mayHaveMore
-            report.tripTombstones = try await trips?.purgeTripTombstones(olderThan: cutoff) ?? 0
+            for trips in [trips].compactMap({ $0 }) {
+                for batch in try await trips.purgeAllTripTombstones(olderThan: cutoff, limit: limit).batches {
+                    report.addTrips(batch)
+                }
+            }
             if pruningHistory { report.historyVersions = try await pruneHistory() }
             var sessions: Int
             repeat {
@@ -76,6 +80,12 @@ public struct BackgroundWorkReport: Sendable, Equatable {
         marks += batch.marks
         batches += 1
         largestBatch = max(largestBatch, batch.tombstones, batch.idempotencyRecords)
+    }
+
+    mutating func addTrips(_ batch: TripPurgeBatch) {
+        tripTombstones += batch.purged
+        batches += 1
+        largestBatch = max(largestBatch, batch.purged, batch.opRequests)
     }
 
     mutating func addSessions(_ count: Int) {

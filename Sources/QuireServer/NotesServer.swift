@@ -339,7 +339,7 @@ public final class NotesServer: Sendable {
     @discardableResult
     public func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
         let notes = try await storage.purgeTombstones(olderThan: cutoff)
-        return notes + (try await trips?.purgeTripTombstones(olderThan: cutoff) ?? 0)
+        return notes + (try await trips?.purgeAllTripTombstones(olderThan: cutoff).purged ?? 0)
     }
 
     /// Ends every long-poll at once (each answers its current page); later polls answer at once.

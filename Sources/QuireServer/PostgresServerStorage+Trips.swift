@@ -69,7 +69,9 @@ extension PostgresServerStorage: TripStorage {
         }
     }
 
-    public func purgeTripTombstones(olderThan cutoff: Date) async throws -> Int {
-        try await transaction { db in try TripQueries.purgeTripTombstones(olderThan: cutoff, db: db) }
+    public func purgeTripTombstones(olderThan cutoff: Date, limit: Int) async throws -> TripPurgeBatch {
+        try await transaction { db in
+            try TripQueries.purgeTripTombstones(olderThan: cutoff, limit: limit, db: db)
+        }
     }
 }

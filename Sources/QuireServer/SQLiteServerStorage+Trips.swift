@@ -56,8 +56,8 @@ extension SQLiteServerStorage: TripStorage {
         }
     }
 
-    public func purgeTripTombstones(olderThan cutoff: Date) throws -> Int {
+    public func purgeTripTombstones(olderThan cutoff: Date, limit: Int) throws -> TripPurgeBatch {
         let db = try open()
-        return try db.transaction { try TripQueries.purgeTripTombstones(olderThan: cutoff, db: db) }
+        return try db.transaction { try TripQueries.purgeTripTombstones(olderThan: cutoff, limit: limit, db: db) }
     }
 }

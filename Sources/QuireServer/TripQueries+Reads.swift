@@ -125,23 +125,33 @@ extension TripQueries {
 
     // MARK: - Retention
 
-    /// ``TripStorage/purgeTripTombstones(olderThan:)`` in the caller's transaction. The trips
-    /// with tombstones to purge are locked first, in id order (as an ops request locks its one
-    /// trip), and only then are their tombstones read: one restored meanwhile stays.
-    static func purgeTripTombstones(olderThan cutoff: Date, db: some TripDatabase) throws -> Int {
-        let limit = HistoryValue.int(cutoff.storedMilliseconds)
+    /// ``TripStorage/purgeTripTombstones(olderThan:limit:)`` in the caller's transaction: the
+    /// oldest `limit` tombstones due. Their trips are locked first, in id order (as an ops request
+    /// locks its one trip), and each tombstone is read again under the lock: one restored
+    /// meanwhile stays.
+    static func purgeTripTombstones(olderThan cutoff: Date, limit: Int, db: some TripDatabase) throws
+        -> TripPurgeBatch
+    {
+        let before = HistoryValue.int(cutoff.storedMilliseconds)
         let oldTombstones = "field = 'deleted' AND value = 'true' AND updated_at < $1"
-        try db.lockRows(
-            """
-            SELECT trip_id FROM trips
-            WHERE trip_id IN (SELECT trip_id FROM trip_fields WHERE \(oldTombstones)) ORDER BY trip_id
-            """, [limit])
-        let tombstones = try db.historyRows(
-            "SELECT trip_id, item_id FROM trip_fields WHERE \(oldTombstones) ORDER BY updated_at, trip_id, item_id",
-            [limit]
+        let due = try db.historyRows(
+            "SELECT trip_id, item_id FROM trip_fields WHERE \(oldTombstones) ORDER BY updated_at, trip_id, item_id LIMIT $2",
+            [before, .int(Int64(limit))]
         ) { (trip: try $0.textAt(0), item: try $0.textAt(1)) }
+        let dueTrips = Array(Set(due.map(\.trip))).sorted()
+        if !dueTrips.isEmpty {
+            let placeholders = dueTrips.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+            try db.lockRows(
+                "SELECT trip_id FROM trips WHERE trip_id IN (\(placeholders)) ORDER BY trip_id",
+                dueTrips.map(HistoryValue.text))
+        }
         var purged = 0
-        for tombstone in tombstones {
+        for tombstone in due {
+            let stillDue = try db.historyRows(
+                "SELECT 1 FROM trip_fields WHERE trip_id = $2 AND item_id = $3 AND \(oldTombstones)",
+                [before, .text(tombstone.trip), .text(tombstone.item)]
+            ) { _ in true }
+            guard !stillDue.isEmpty else { continue }
             // An item goes with all its fields; a deleted trip keeps only its `deleted` field,
             // so its feed entry and snapshot still say it was deleted.
             let scope =
@@ -162,8 +172,13 @@ extension TripQueries {
                 """, [.int(newest), .text(tombstone.trip)])
             purged += 1
         }
-        try db.historyRun("DELETE FROM trip_op_requests WHERE created_at < $1", [limit])
-        return purged
+        let requests = try db.historyRun(
+            """
+            DELETE FROM trip_op_requests WHERE (account_id, trip_id, op_id) IN (
+                SELECT account_id, trip_id, op_id FROM trip_op_requests WHERE created_at < $1 LIMIT $2)
+            """, [before, .int(Int64(limit))])
+        return TripPurgeBatch(
+            purged: purged, opRequests: requests, mayHaveMore: due.count >= limit || requests >= limit)
     }
 
     // MARK: - Rows

@@ -57,11 +57,43 @@ public protocol TripStorage: Sendable {
     func tripsFeed(account: AccountID, since: FeedPosition?, limit: Int) async throws
         -> TripsFeedResult
 
-    /// Deletes every field of items whose `deleted` became `true` before `cutoff` (and every
-    /// field but `deleted` of trips deleted before it), raising each affected trip's purge mark
-    /// to the newest revision deleted, so older cursors get `.cursorExpired`; also forgets op
-    /// requests answered before `cutoff`. Returns the number of items (and trips) purged.
-    func purgeTripTombstones(olderThan cutoff: Date) async throws -> Int
+    /// Deletes every field of the oldest `limit` items whose `deleted` became `true` before
+    /// `cutoff` (a trip deleted before it keeps only its `deleted` field), raising each affected
+    /// trip's purge mark to the newest revision deleted, so older cursors get `.cursorExpired`;
+    /// also forgets up to `limit` op requests answered before `cutoff`. One transaction; call it
+    /// again while `mayHaveMore`.
+    func purgeTripTombstones(olderThan cutoff: Date, limit: Int) async throws -> TripPurgeBatch
+}
+
+/// What one call of ``TripStorage/purgeTripTombstones(olderThan:limit:)`` deleted.
+public struct TripPurgeBatch: Sendable, Equatable {
+    /// Items (and trips) purged.
+    public var purged: Int
+    public var opRequests: Int
+    /// The batch was full: more may be due.
+    public var mayHaveMore: Bool
+
+    public init(purged: Int, opRequests: Int, mayHaveMore: Bool) {
+        self.purged = purged
+        self.opRequests = opRequests
+        self.mayHaveMore = mayHaveMore
+    }
+}
+
+extension TripStorage {
+    /// Purges every tombstone due, `limit` at a time. Returns the items (and trips) purged, and
+    /// the largest batch.
+    public func purgeAllTripTombstones(olderThan cutoff: Date, limit: Int = 500) async throws
+        -> (purged: Int, batches: [TripPurgeBatch])
+    {
+        var batches: [TripPurgeBatch] = []
+        repeat {
+            try Task.checkCancellation()
+            batches.append(try await purgeTripTombstones(olderThan: cutoff, limit: limit))
+            await Task.yield()
+        } while batches.last?.mayHaveMore == true
+        return (batches.reduce(0) { $0 + $1.purged }, batches)
+    }
 }
 
 /// The result of ``TripStorage/createTrip(_:account:wrappedKey:now:)``.

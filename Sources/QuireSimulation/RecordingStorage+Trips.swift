@@ -46,7 +46,7 @@ extension RecordingStorage: TripStorage {
         try await inner.tripsFeed(account: account, since: since, limit: limit)
     }
 
-    func purgeTripTombstones(olderThan cutoff: Date) async throws -> Int {
-        try await inner.purgeTripTombstones(olderThan: cutoff)
+    func purgeTripTombstones(olderThan cutoff: Date, limit: Int) async throws -> TripPurgeBatch {
+        try await inner.purgeTripTombstones(olderThan: cutoff, limit: limit)
     }
 }
