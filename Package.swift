@@ -16,6 +16,10 @@ let package = Package(
         .executable(name: "quire-bench", targets: ["QuireBench"]),
         .executable(name: "quire-sim", targets: ["QuireSim"]),
         .library(name: "QuireClient", targets: ["QuireClient"]),
+        // What the SwiftUI app (Apps/QuireApp, its own package) takes from the core.
+        .library(name: "QuireDomain", targets: ["QuireDomain"]),
+        .library(name: "QuireTrips", targets: ["QuireTrips"]),
+        .library(name: "QuirePresentation", targets: ["QuirePresentation"]),
         .library(name: "QuireServer", targets: ["QuireServer"]),
     ],
     targets: [
