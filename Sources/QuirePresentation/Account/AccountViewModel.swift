@@ -87,10 +87,11 @@ public final class AccountViewModel {
         await signOut()
     }
 
-    /// Signs out after the warning, losing what has not synced.
+    /// Signs out after the warning, losing what has not synced. (A confirmation dialog may have
+    /// cleared the warning on closing before this runs, so it is not required here.)
     public func confirmSignOut() async {
-        guard signOutWarning != nil else { return }
         signOutWarning = nil
+        guard account != nil, !isWorking else { return }
         await signOut()
     }
 
