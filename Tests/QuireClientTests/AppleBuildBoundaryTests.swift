@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// What keeps the client modules and the app building on a Mac, checked here where no Apple SDK
-/// is: the client modules reach Linux-only modules only behind `#if`, never use Synchronization
-/// (its `Mutex` and `Atomic` need macOS 15 / iOS 18, above the app's minimum), and the app names
-/// none of the server's or the tests' modules.
+/// is: the client modules reach Linux-only modules only behind `#if`, no module uses
+/// Synchronization (its `Mutex` and `Atomic` need macOS 15 / iOS 18, above the package's
+/// minimum), and the app names none of the server's or the tests' modules.
 struct AppleBuildBoundaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -72,6 +72,16 @@ struct AppleBuildBoundaryTests {
                     found.module != "Synchronization",
                     "\(file.lastPathComponent) imports Synchronization (Mutex needs macOS 15 / iOS 18)")
             }
+        }
+    }
+
+    @Test func noModuleUsesSynchronization() throws {
+        // `swift build` at the root on a Mac compiles the server and tools too, for macOS 14.
+        for file in try Self.swiftFiles(under: Self.root.appendingPathComponent("Sources")) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(
+                !Self.imports(in: text).contains { $0.module == "Synchronization" },
+                "\(file.lastPathComponent) imports Synchronization (Mutex and Atomic need macOS 15 / iOS 18)")
         }
     }
 

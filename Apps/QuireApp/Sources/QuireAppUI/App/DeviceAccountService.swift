@@ -10,24 +10,24 @@ struct DeviceAccountService: AccountService {
     let deviceName: String
 
     func signIn(server: URL, username: String, password: String) async throws -> SignedInAccount {
-        let device = try await app.openedDevice()
-        try await device.checkCanSignIn(as: username, on: server)
-        let session = try await AccountFlows.login(
-            serverURL: server, username: username, password: password, deviceName: deviceName,
-            transport: LiveTransport.make(baseURL: server))
-        try await store(session, on: device)
+        let session = try await startSession(as: username, on: server) { transport in
+            try await AccountFlows.login(
+                serverURL: server, username: username, password: password, deviceName: deviceName,
+                transport: transport)
+        }
         return SignedInAccount(session)
     }
 
     func register(server: URL, username: String, password: String) async throws -> RegisteredAccount {
-        let device = try await app.openedDevice()
-        try await device.checkCanSignIn(as: username, on: server)
-        let registration = try await AccountFlows.register(
-            serverURL: server, username: username, password: password, deviceName: deviceName,
-            transport: LiveTransport.make(baseURL: server))
-        try await store(registration.session, on: device)
-        return RegisteredAccount(
-            account: SignedInAccount(registration.session), recoveryKey: registration.recoveryKey.groupedText)
+        var recoveryKey = ""
+        let session = try await startSession(as: username, on: server) { transport in
+            let registration = try await AccountFlows.register(
+                serverURL: server, username: username, password: password, deviceName: deviceName,
+                transport: transport)
+            recoveryKey = registration.recoveryKey.groupedText
+            return registration.session
+        }
+        return RegisteredAccount(account: SignedInAccount(session), recoveryKey: recoveryKey)
     }
 
     func syncStatus() async -> SyncStatus {
@@ -58,10 +58,18 @@ struct DeviceAccountService: AccountService {
         return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
-    /// Binds the device to the account, stores the session (in the Keychain) and starts syncing.
-    private func store(_ session: AccountSession, on device: QuireDevice) async throws {
+    /// Checks this device may hold `username`'s notes (before any password is derived or sent),
+    /// runs `flow` against `server`, then binds the device to the account, stores the session (in
+    /// the Keychain) and starts syncing.
+    private func startSession(
+        as username: String, on server: URL, _ flow: (HTTPTransport) async throws -> AccountSession
+    ) async throws -> AccountSession {
+        let device = try await app.openedDevice()
+        try await device.checkCanSignIn(as: username, on: server)
+        let session = try await flow(LiveTransport.make(baseURL: server))
         try await device.signIn(session)
         try await device.database.setDeviceName(deviceName)
         await app.signedIn()
+        return session
     }
 }
