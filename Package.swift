@@ -16,6 +16,10 @@ let package = Package(
         .executable(name: "quire-bench", targets: ["QuireBench"]),
         .executable(name: "quire-sim", targets: ["QuireSim"]),
         .library(name: "QuireClient", targets: ["QuireClient"]),
+        // What the SwiftUI app (Apps/QuireApp, its own package) takes from the core.
+        .library(name: "QuireDomain", targets: ["QuireDomain"]),
+        .library(name: "QuireTrips", targets: ["QuireTrips"]),
+        .library(name: "QuirePresentation", targets: ["QuirePresentation"]),
         .library(name: "QuireServer", targets: ["QuireServer"]),
     ],
     targets: [
@@ -44,8 +48,10 @@ let package = Package(
         .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
         .target(name: "QuireCrypto", dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]),
         .target(name: "QuireWire"),
+        // A value behind a lock (Synchronization's Mutex needs macOS 15; the package builds for 14).
+        .target(name: "QuireLock"),
         // PostgreSQL through libpq: connections, text-parameter queries, transactions, a pool.
-        .target(name: "QuirePostgres", dependencies: ["CLibPQ"]),
+        .target(name: "QuirePostgres", dependencies: ["CLibPQ", "QuireLock"]),
         // Child processes through posix_spawn (Foundation's Process crashes on Linux, see there).
         .target(name: "CSpawn"),
         .target(name: "QuireSpawn", dependencies: ["CSpawn"]),
@@ -71,7 +77,7 @@ let package = Package(
             name: "QuireServer",
             dependencies: [
                 "QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD", "CGnuTLS",
-                "CMicroHTTPDErrors",
+                "CMicroHTTPDErrors", "QuireLock",
             ]),
 
         // MARK: - Executables
@@ -82,13 +88,14 @@ let package = Package(
             name: "QuireBench",
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
-                "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD",
+                "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD", "QuireLock",
                 .target(name: "CSQLite", condition: linuxOnly),
             ]),
 
         // MARK: - Test support and tests
         .target(
-            name: "QuireTestSupport", dependencies: ["QuireClient", "QuireServer", "QuirePostgres", "QuireSpawn"]),
+            name: "QuireTestSupport",
+            dependencies: ["QuireClient", "QuireServer", "QuirePostgres", "QuireSpawn", "QuireLock"]),
         .target(
             name: "QuireSimulation",
             dependencies: ["QuireClient", "QuireServer", "QuireTestSupport", "QuireTrips", "QuireCrypto"]),

@@ -1,6 +1,6 @@
 import Foundation
 import QuireClient
-import Synchronization
+import QuireLock
 
 /// An ``HTTPTransport`` that forwards to another and counts the bytes each exchange puts on the
 /// wire, approximating HTTP/1.1 framing: request line, `Host`, the headers sent, `Content-Length`,
@@ -21,7 +21,7 @@ final class CountingTransport: HTTPTransport {
 
     private let inner: HTTPTransport
     private let host: String
-    private let log = Mutex<[Exchange]>([])
+    private let log = Locked<[Exchange]>([])
 
     init(wrapping inner: HTTPTransport, host: String) {
         self.inner = inner

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QuireLock
 
 /// Tells when one note's body on a device first equals an expected text.
 ///
@@ -15,7 +15,7 @@ final class NoteArrivalWatcher: Sendable {
         var waiter: CheckedContinuation<ContinuousClock.Instant?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts looking for `body`; forgets any earlier arrival. Call before the edit is made.
     func expect(_ body: String) {

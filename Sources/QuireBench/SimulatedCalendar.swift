@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QuireLock
 
 /// The server's clock in the history-storage benchmark: a date the benchmark sets, so sixty days
 /// of edits and pruning pass in minutes. Read from the server's tasks, set from the benchmark's.
@@ -12,7 +12,7 @@ final class SimulatedCalendar: Sendable {
     /// When the daily pruning runs, after midnight.
     static let pruneTime: TimeInterval = 3 * 3600
 
-    private let current = Mutex(SimulatedCalendar.start)
+    private let current = Locked(SimulatedCalendar.start)
 
     var now: Date { current.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import CLibPQ
 import Foundation
-import Synchronization
+import QuireLock
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ public final class PostgresListener: Sendable {
     private let channel: String
     private let onConnect: @Sendable () -> Void
     private let onNotification: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// A pipe whose write end ``stop()`` writes to, waking the thread's `poll` at once.
     private let wakeRead: Int32
     private let wakeWrite: Int32

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QuireLock
 
 /// A few connections to one database, lent to one caller at a time.
 ///
@@ -22,7 +22,7 @@ public final class PostgresPool: Sendable {
 
     private let connectionString: String
     public let size: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A pool for `connectionString` (see ``PostgresConnection/init(_:)``) holding at most `size`
     /// connections. Opens the first one now, so a wrong address or password fails here.

@@ -172,7 +172,7 @@ public final class NotesViewModel {
             rows: rows, status: status, syncConfigured: syncConfigured,
             editor: draft?.editorState, writeFailure: writeFailure,
             readProblem: listFailure ?? statusFailure ?? openFailure,
-            formatter: formatter)
+            formatter: formatter, summaries: summaries)
         if next != viewState { viewState = next }
     }
 }

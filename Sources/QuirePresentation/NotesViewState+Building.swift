@@ -11,7 +11,8 @@ extension NotesViewState {
     ///     "no notes", since no sync will ever bring any.
     static func build(
         rows: [NoteRow]?, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
-        writeFailure: String?, readProblem: String? = nil, formatter: NotesDateFormatter
+        writeFailure: String?, readProblem: String? = nil, formatter: NotesDateFormatter,
+        summaries: [NoteSummary]? = nil
     ) -> NotesViewState {
         let status = status ?? SyncStatus()
         return NotesViewState(
@@ -26,7 +27,13 @@ extension NotesViewState {
             conflictCount: status.conflictCount,
             statusLabel: statusLabel(status, syncConfigured: syncConfigured),
             writeFailure: writeFailure,
-            readProblem: readProblem)
+            readProblem: readProblem,
+            openNoteInConflict: editor.map { isInConflict($0.id, summaries: summaries ?? []) } ?? false)
+    }
+
+    /// `id` is a conflict copy, or the original of a live one.
+    static func isInConflict(_ id: NoteID, summaries: [NoteSummary]) -> Bool {
+        summaries.contains { $0.conflictOf == id || ($0.id == id && ($0.conflictOf != nil || $0.sync == .conflict)) }
     }
 
     /// "No notes" only when that is known: after a sync succeeded, or with no server at all.

@@ -30,12 +30,15 @@ public struct NotesViewState: Equatable, Sendable {
     /// for the sync status, or "Couldn't open the note: …". The rows, status and draft stay as they
     /// were. Cleared by the next read that succeeds.
     public let readProblem: String?
+    /// The note open in the editor is a conflict copy, or has one (synced or not yet): the editor
+    /// offers to settle it.
+    public let openNoteInConflict: Bool
 
     public init(
         rows: [NoteRow] = [], empty: EmptyState? = nil, isSyncing: Bool = false,
         syncProblem: String? = nil, editor: EditorState? = nil, pendingCount: Int = 0,
         conflictCount: Int = 0, statusLabel: String = "", writeFailure: String? = nil,
-        readProblem: String? = nil
+        readProblem: String? = nil, openNoteInConflict: Bool = false
     ) {
         self.rows = rows
         self.empty = empty
@@ -47,5 +50,7 @@ public struct NotesViewState: Equatable, Sendable {
         self.statusLabel = statusLabel
         self.writeFailure = writeFailure
         self.readProblem = readProblem
+        self.openNoteInConflict = openNoteInConflict
     }
+
 }

@@ -1,7 +1,7 @@
 import Foundation
 import QuireCrypto
+import QuireLock
 import QuireWire
-import Synchronization
 
 /// The sync server's socket-free core: API v1 as `handle(request) async -> response`.
 ///
@@ -28,7 +28,7 @@ public final class NotesServer: Sendable {
     let history: (any NoteHistoryStorage)?
     let metrics = ServerMetrics()
     /// Whether a background pass runs now (see ``runBackgroundWork(olderThan:pruningHistory:)``).
-    let backgroundPass = Mutex(false)
+    let backgroundPass = Locked(false)
     let throttle: LoginThrottle
     let registrations: RegistrationLimit
     let hasher: AuthKeyHasher

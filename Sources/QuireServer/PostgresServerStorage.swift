@@ -1,6 +1,6 @@
 import Foundation
+import QuireLock
 import QuirePostgres
-import Synchronization
 
 /// ``ServerStorage`` in a PostgreSQL database, for deployments that outgrow one machine: any
 /// number of server instances may share one database.
@@ -28,12 +28,12 @@ import Synchronization
 /// long-polls (see ``ChangeBroadcastingStorage`` and `PostgresServerStorage+LiveUpdates.swift`).
 public final class PostgresServerStorage: ServerStorage {
     private let pool: PostgresPool
-    let closed = Mutex(false)
+    let closed = Locked(false)
     let connectionString: String
     /// Whether writes announce their changes and ``startChangeListener(delivering:)`` listens.
     let changeNotifications: Bool
     /// The instance's `LISTEN` connection, once a server asked for live updates.
-    let listener = Mutex<PostgresListener?>(nil)
+    let listener = Locked<PostgresListener?>(nil)
 
     /// Connects to `connectionString` (a libpq URI such as `postgres://user@host:5432/db`, or
     /// keyword/value parameters; a password from `PGPASSWORD` or `~/.pgpass`) with a pool of

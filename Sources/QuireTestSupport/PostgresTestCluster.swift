@@ -1,7 +1,7 @@
 import Foundation
+import QuireLock
 import QuirePostgres
 import QuireSpawn
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +20,7 @@ public final class PostgresTestCluster: Sendable {
     public let port: Int
     private let binaries: String
     private let runAs: [String]
-    private let admin: Mutex<PostgresConnection?>
+    private let admin: Locked<PostgresConnection?>
 
     /// The process's cluster, started on first call. Throws ``PostgresTestClusterError`` when
     /// PostgreSQL's programs are missing (the message says to run `bash scripts/setup.sh`) or
@@ -34,7 +34,7 @@ public final class PostgresTestCluster: Sendable {
         }
     }
 
-    private static let started = Mutex<PostgresTestCluster?>(nil)
+    private static let started = Locked<PostgresTestCluster?>(nil)
 
     /// Connection parameters of a new, empty database in the process's cluster (started if
     /// needed), made on a thread of its own: the first call waits for the cluster to start.
@@ -82,7 +82,7 @@ public final class PostgresTestCluster: Sendable {
         } else {
             runAs = []
         }
-        admin = Mutex(nil)
+        admin = Locked(nil)
         try Self.run(
             runAs + [
                 "\(binaries)/initdb", "-D", "\(directory)/data", "-U", "postgres", "-A", "trust", "-E", "UTF8",
@@ -175,7 +175,7 @@ public final class PostgresTestCluster: Sendable {
     }
 }
 
-private let clusterToStop = Mutex<(stop: [String], directory: String, watcher: ChildProcess?)?>(nil)
+private let clusterToStop = Locked<(stop: [String], directory: String, watcher: ChildProcess?)?>(nil)
 
 private func stopClusterAtExit() {
     guard let (stop, directory, _) = clusterToStop.withLock({ $0 }) else { return }

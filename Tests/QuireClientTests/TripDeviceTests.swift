@@ -41,6 +41,21 @@ import Testing
         #expect(try await QuireDevice(directory: directory.url).trips.trips().isEmpty)
     }
 
+    @Test func aDeviceGivenAStoreKeepsItsSessionThereNotInAFile() async throws {
+        // The app passes the Keychain; nothing of the session may land in session.json.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = InMemoryCredentialStore()
+        let device = try QuireDevice(directory: directory.url, credentials: store)
+        try await device.signIn(session("alice"))
+
+        #expect(try store.load()?.username == "alice")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("session.json").path))
+        #expect(try device.makeDeviceSync() != nil)
+        try device.eraseLocalData()
+        #expect(try store.load() == nil)
+    }
+
     @Test func theTripsClientRefreshesARefusedTokenOnceAndRetries() async throws {
         let server = InMemoryTripsServer()
         let transport = RefusingStaleTokens(inner: InMemoryTripsTransport(server: server))

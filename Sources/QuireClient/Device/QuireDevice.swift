@@ -15,13 +15,21 @@ public final class QuireDevice: Sendable {
     /// The status of notes and trips together.
     public let status: LocalSyncStatusRepository
 
+    /// Where this device keeps its signed-in account: by default `session.json` in the directory,
+    /// mode 0600; the app passes the Keychain.
+    public let credentials: CredentialStore
+
     /// Opens (creating if needed) the device at `directory`. Throws when the directory cannot be
     /// made or the database cannot be opened.
-    public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) throws {
+    /// - Parameter credentials: where the session is kept; nil: `session.json` in `directory`.
+    public init(
+        directory: URL, credentials: CredentialStore? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         self.directory = directory
+        self.credentials = credentials ?? FileCredentialStore(directory: directory)
         self.database = try NotesDatabase(
             fileURL: directory.appendingPathComponent("notes.sqlite"), now: now)
         self.trips = try TripsDatabase(fileURL: directory.appendingPathComponent("trips.sqlite"), now: now)
@@ -30,9 +38,6 @@ public final class QuireDevice: Sendable {
     }
 
     // MARK: - Account
-
-    /// Where this device keeps its signed-in account: `session.json`, mode 0600.
-    public var credentials: CredentialStore { FileCredentialStore(directory: directory) }
 
     /// Throws ``AccountError/anotherAccountsData`` when this device holds notes of an account other
     /// than `username` on `serverURL`: one account's text must never move into another's. A device
@@ -126,20 +131,22 @@ public final class QuireDevice: Sendable {
     /// A controller that keeps this device's notes and trips in sync by itself (`quire watch`,
     /// the app): triggers, backoff, and long-polls for other devices' changes. `engine` is the
     /// notes' engine (its progress and metrics). nil when not signed in.
+    /// - Parameter network: tells the controller when to try again (the app passes NWPathMonitor's
+    ///   path); nil: a probe of the server that notices when it answers again.
     public func makeController(
-        clock: any Clock<Duration> = ContinuousClock(), longPollWait: Int = 25
+        clock: any Clock<Duration> = ContinuousClock(), longPollWait: Int = 25, network: NetworkPath? = nil
     ) throws -> (controller: SyncController, engine: NotesSyncEngine)? {
         guard let session = try credentials.load() else { return nil }
         let transport = LiveTransport.make(baseURL: session.serverURL, trust: session.trust)
         let (sync, notes) = try makeDeviceSync(session: session, transport: transport)
-        let network = ServerReachability(transport: transport, clock: clock)
+        let network = network ?? ServerReachability(transport: transport, clock: clock)
         let controller = SyncController(
             parts: sync.parts, network: network, clock: clock, longPollWait: longPollWait,
             otherProcessPoll: .milliseconds(500))
         return (controller, notes.engine)
     }
 
-    /// Forgets the account and erases this device's notes and trips: the credentials file and the
+    /// Forgets the account and erases this device's notes and trips: the stored session and the
     /// database files. Call after the user confirmed losing unsynced changes. The open databases
     /// keep working until this process ends; the next start begins empty.
     public func eraseLocalData() throws {

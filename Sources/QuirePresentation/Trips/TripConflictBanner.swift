@@ -22,3 +22,14 @@ public struct TripConflictBanner: Equatable, Sendable {
         self.isRestore = isRestore
     }
 }
+
+extension TripConflictBanner {
+    /// The button that keeps this device's value ("Keep mine"), or restores the deleted item.
+    public var keepMineTitle: String {
+        if isRestore { return "Restore it" }
+        return mine.map { "Keep mine (\($0))" } ?? "Keep mine"
+    }
+
+    /// The button that keeps the other device's value, or lets the delete stand.
+    public var keepTheirsTitle: String { isRestore ? "Leave it deleted" : "Keep theirs" }
+}

@@ -1,0 +1,9 @@
+import QuireAppUI
+import SwiftUI
+
+@main
+struct QuireApp: App {
+    var body: some Scene {
+        QuireScene()
+    }
+}
