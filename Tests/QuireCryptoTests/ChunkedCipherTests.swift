@@ -18,12 +18,7 @@ final class ChunkedCipherTests {
 
     private func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
-    private static func randomBytes(_ count: Int) -> Data {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = [UInt8](repeating: 0, count: count)
-        for index in bytes.indices { bytes[index] = generator.next() }
-        return Data(bytes)
-    }
+    private static func randomBytes(_ count: Int) -> Data { SecureRandom.bytes(count) }
 
     /// Seals `plaintext` (written to a file) into a ciphertext file, and returns its bytes.
     private func sealed(_ plaintext: Data, chunkSize: Int = ChunkedSealer.defaultChunkSize) throws -> Data {
