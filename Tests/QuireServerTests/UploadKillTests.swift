@@ -1,0 +1,174 @@
+import Foundation
+import QuireCrypto
+import QuireTestSupport
+import QuireWire
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `kill -9` of a real `quire-server` in the middle of PATCHes: after each restart on the same
+/// database and blob directory, HEAD's offset is never ahead of the bytes the blob holds (every
+/// byte before it is the one sent), and the upload goes on from there to a byte-identical blob.
+final class UploadKillTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("quire-upload-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// How one PATCH ends: answered, or the server killed with the body half sent, or killed
+    /// `after` the whole body was sent (while it may be writing, syncing or confirming).
+    enum Ending {
+        case answered
+        case killedMidBody
+        case killedAfterBody(Duration)
+    }
+
+    private func start() async throws -> ServerProcess {
+        try await ServerProcess.start(
+            databaseFile: directory.appendingPathComponent("server.sqlite"),
+            extraArguments: [
+                "--blobs", directory.appendingPathComponent("blobs").path, "--min-kdf-iterations", "1000",
+                "--auth-hash-iterations", "1000", "--upload-chunk-mib", "1",
+            ])
+    }
+
+    private static func port(_ server: ServerProcess) throws -> UInt16 {
+        try #require(server.url.port.map(UInt16.init))
+    }
+
+    private static func json(_ port: UInt16, _ method: String, _ path: String, _ body: [String: Any], token: String? = nil)
+        async throws -> [String: Any]
+    {
+        var headers = ["Content-Type": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let data = try JSONSerialization.data(withJSONObject: body)
+        let sent = headers
+        let answer = await onThread { LoopbackExchange.send(port: port, method, path, headers: sent, body: data) }
+        let exchange = try #require(answer, "\(method) \(path) got no answer")
+        try #require((200..<300).contains(exchange.status), "\(method) \(path): \(exchange.status)")
+        return (try? JSONSerialization.jsonObject(with: exchange.body) as? [String: Any]) ?? [:]
+    }
+
+    /// Sends one PATCH of `bytes` at `offset` over a raw socket and ends it as `ending` says;
+    /// returns the answer when it was answered.
+    private static func patch(
+        port: UInt16, _ path: String, token: String, offset: Int, _ bytes: Data, ending: Ending, kill: @Sendable () async -> Void
+    ) async throws -> LoopbackExchange? {
+        let socket = try LoopbackSocket(port: port)
+        let head =
+            "PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTus-Resumable: 1.0.0\r\n"
+            + "Authorization: Bearer \(token)\r\nContent-Type: \(WireRoutes.uploadContentType)\r\n"
+            + "Upload-Offset: \(offset)\r\nContent-Length: \(bytes.count)\r\n\r\n"
+        try #require(socket.send(head))
+        switch ending {
+        case .answered:
+            try #require(sendAll(socket, bytes))
+            let (data, _) = await onThread { socket.readToEnd(timeout: .seconds(20)) }
+            return LoopbackExchange.parse(data)
+        case .killedMidBody:
+            try #require(sendAll(socket, bytes.prefix(bytes.count / 2)))
+            try await Task.sleep(for: .milliseconds(50))
+            await kill()
+            return nil
+        case .killedAfterBody(let pause):
+            try #require(sendAll(socket, bytes))
+            try await Task.sleep(for: pause)
+            await kill()
+            return nil
+        }
+    }
+
+    private static func sendAll(_ socket: LoopbackSocket, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var sent = 0
+            while sent < raw.count {
+                let count = Glibc.send(socket.descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                if count <= 0 { return false }
+                sent += count
+            }
+            return true
+        }
+    }
+
+    private func blob(_ id: String) -> Data {
+        FileManager.default.contents(
+            atPath: directory.appendingPathComponent("blobs/\(id.prefix(2))/\(id)").path) ?? Data()
+    }
+
+    @Test func aServerKilledMidPatchNeverConfirmsMoreThanItKept() async throws {
+        var server = try await start()
+        defer { server.terminate() }
+        var port = try Self.port(server)
+        let name = "killed"
+        let authKey = Data(SHA256Digest.hash(Data(name.utf8))).base64EncodedString()
+        _ = try await Self.json(
+            port, "POST", WireRoutes.accounts,
+            [
+                "username": name, "authKey": authKey,
+                "kdf": ["algorithm": "pbkdf2-sha256", "salt": Data(count: 16).base64EncodedString(), "iterations": 1000],
+                "wrappedNotesKey": Data(count: 60).base64EncodedString(),
+            ])
+        let session = try await Self.json(
+            port, "POST", WireRoutes.sessions, ["username": name, "authKey": authKey, "deviceName": "test"])
+        let token = try #require(session["accessToken"] as? String)
+        let trip = UUID().uuidString.lowercased()
+        _ = try await Self.json(port, "PUT", WireRoutes.trip(trip), ["wrappedKey": Data(count: 60).base64EncodedString()], token: token)
+        let data = SecureRandom.bytes(7 * 1024 * 1024 + 777)
+        let first = port
+        let created = await onThread {
+            LoopbackExchange.send(
+                port: first, "POST", WireRoutes.tripUploads(trip),
+                headers: ["Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0", "Upload-Length": "\(data.count)"])
+        }
+        let location = try #require(created?.headers["location"])
+        let id = String(location.split(separator: "/").last ?? "")
+
+        let endings: [Ending] = [
+            .answered, .killedMidBody, .killedAfterBody(.zero), .killedAfterBody(.milliseconds(3)),
+            .killedAfterBody(.milliseconds(15)), .answered, .killedAfterBody(.milliseconds(40)),
+        ]
+        var confirmed = 0
+        var kills = 0
+        var round = 0
+        while confirmed < data.count {
+            let end = min(data.count, confirmed + 1024 * 1024)
+            let ending = endings[round % endings.count]
+            round += 1
+            let running = server
+            let answer = try await Self.patch(
+                port: port, location, token: token, offset: confirmed, Data(data[confirmed..<end]), ending: ending
+            ) { await running.kill9() }
+            if case .answered = ending {
+                try #require(answer?.status == 204, "PATCH answered \(answer?.status ?? 0)")
+                try #require(answer?.headers["upload-offset"] == String(end))
+                confirmed = end
+                continue
+            }
+            kills += 1
+            server = try await start()
+            port = try Self.port(server)
+            let restarted = port
+            let head = await onThread {
+                LoopbackExchange.send(
+                    port: restarted, "HEAD", location, headers: ["Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0"])
+            }
+            let offset = try #require(head?.headers["upload-offset"].flatMap { Int($0) })
+            let kept = blob(id)
+            // Never ahead: every confirmed byte is in the blob, and is the byte sent.
+            #expect(offset == confirmed || offset == end)
+            if case .killedMidBody = ending { #expect(offset == confirmed) }
+            #expect(kept.count >= offset)
+            #expect(kept.prefix(offset) == data.prefix(offset))
+            confirmed = offset
+        }
+
+        #expect(kills >= 4)
+        #expect(SHA256Digest.hex(blob(id)) == SHA256Digest.hex(data))
+    }
+}
