@@ -50,7 +50,8 @@ enum ChunkedFileIO {
         init(_ destination: String) throws(ChunkedCipherError) {
             self.destination = destination
             let url = URL(fileURLWithPath: destination)
-            temporary = url.deletingLastPathComponent()
+            temporary =
+                url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial").path
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw ChunkedFileIO.failure(temporary) }

@@ -49,7 +49,8 @@ public struct ChunkedSealer: Sendable {
                     "the final chunk holds 1 to \(chunkSize) bytes (0 only for an empty file), not \(plaintext.count)")
             }
         } else if plaintext.count != chunkSize {
-            throw ChunkedCipherError.misuse("a chunk before the final one holds \(chunkSize) bytes, not \(plaintext.count)")
+            throw ChunkedCipherError.misuse(
+                "a chunk before the final one holds \(chunkSize) bytes, not \(plaintext.count)")
         }
         let index = nextIndex
         let sealed = try PlatformCrypto.sealAESGCM(

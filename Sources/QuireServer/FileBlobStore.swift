@@ -97,7 +97,8 @@ public struct FileBlobStore: BlobStore {
         var filled = 0
         while filled < buffer.count {
             let count = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(range.lowerBound) + off_t(filled))
+                pread(
+                    descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(range.lowerBound) + off_t(filled))
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw failure("read", file) }

@@ -56,7 +56,9 @@ extension SQLiteServerStorage: UploadStorage {
 
     public func beginRemovingExpiredUploads(before cutoff: Date, limit: Int) throws -> [String] {
         let db = try open()
-        return try db.transaction { try UploadQueries.beginRemovingExpiredUploads(before: cutoff, limit: limit, db: db) }
+        return try db.transaction {
+            try UploadQueries.beginRemovingExpiredUploads(before: cutoff, limit: limit, db: db)
+        }
     }
 
     public func finishRemovingUploads(_ ids: [String]) throws {

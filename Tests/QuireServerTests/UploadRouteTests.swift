@@ -166,7 +166,8 @@ struct UploadRouteTests {
     func aBadCreationHeaderIs400(headers: [String: String]) async throws {
         let uploads = try await UploadHarness.start()
 
-        let response = await uploads.tus("POST", WireRoutes.tripUploads(uploads.trip), token: uploads.alice, headers: headers)
+        let response = await uploads.tus(
+            "POST", WireRoutes.tripUploads(uploads.trip), token: uploads.alice, headers: headers)
 
         #expect(response.status == 400)
         #expect(["invalid_upload_length", "invalid_upload_metadata"].contains(response.errorCode))
@@ -376,8 +377,10 @@ struct UploadRouteTests {
 
     @Test(arguments: [
         ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/uploads", "/v1/trips/{id}/uploads"),
-        ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/uploads/0123456789abcdef0123456789abcdef",
-            "/v1/trips/{id}/uploads/{upload}"),
+        (
+            "/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/uploads/0123456789abcdef0123456789abcdef",
+            "/v1/trips/{id}/uploads/{upload}"
+        ),
         ("/v1/trips/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a/uploads/x/y", "other"),
     ])
     func uploadPathsMapToTheirTemplate(path: String, template: String) {
