@@ -8,10 +8,10 @@ import Testing
     import Glibc
 #endif
 
-/// `kill -9` of a real `quire-server` in the middle of PATCHes: after each restart on the same
+/// Uploads to a real `quire-server` over raw loopback sockets. `kill -9` in the middle of PATCHes: after each restart on the same
 /// database and blob directory, HEAD's offset is never ahead of the bytes the blob holds (every
 /// byte before it is the one sent), and the upload goes on from there to a byte-identical blob.
-final class UploadKillTests {
+final class UploadServerProcessTests {
     let directory: URL
 
     init() throws {
@@ -30,12 +30,12 @@ final class UploadKillTests {
         case killedAfterBody(Duration)
     }
 
-    private func start() async throws -> ServerProcess {
+    private func start(chunkMiB: Int = 1) async throws -> ServerProcess {
         try await ServerProcess.start(
             databaseFile: directory.appendingPathComponent("server.sqlite"),
             extraArguments: [
                 "--blobs", directory.appendingPathComponent("blobs").path, "--min-kdf-iterations", "1000",
-                "--auth-hash-iterations", "1000", "--upload-chunk-mib", "1",
+                "--auth-hash-iterations", "1000", "--upload-chunk-mib", String(chunkMiB),
             ])
     }
 
@@ -106,13 +106,11 @@ final class UploadKillTests {
             atPath: directory.appendingPathComponent("blobs/\(id.prefix(2))/\(id)").path) ?? Data()
     }
 
-    @Test func aServerKilledMidPatchNeverConfirmsMoreThanItKept() async throws {
-        var server = try await start()
-        defer { server.terminate() }
-        var port = try Self.port(server)
-        let name = "killed"
+    /// A new account's token and a trip it owns, through the server's routes.
+    private static func account(_ port: UInt16) async throws -> (token: String, trip: String) {
+        let name = "u" + UUID().uuidString.prefix(8).lowercased()
         let authKey = Data(SHA256Digest.hash(Data(name.utf8))).base64EncodedString()
-        _ = try await Self.json(
+        _ = try await json(
             port, "POST", WireRoutes.accounts,
             [
                 "username": name, "authKey": authKey,
@@ -121,12 +119,52 @@ final class UploadKillTests {
                 ],
                 "wrappedNotesKey": Data(count: 60).base64EncodedString(),
             ])
-        let session = try await Self.json(
+        let session = try await json(
             port, "POST", WireRoutes.sessions, ["username": name, "authKey": authKey, "deviceName": "test"])
         let token = try #require(session["accessToken"] as? String)
         let trip = UUID().uuidString.lowercased()
-        _ = try await Self.json(
+        _ = try await json(
             port, "PUT", WireRoutes.trip(trip), ["wrappedKey": Data(count: 60).base64EncodedString()], token: token)
+        return (token, trip)
+    }
+
+    /// The host reads an upload's PATCH body up to `--upload-chunk-mib`, past the 4 MiB of the
+    /// other routes, and refuses a larger one before reading it.
+    @Test func theHostTakesAPatchUpToTheChunkLimitAndNoMore() async throws {
+        let server = try await start(chunkMiB: 6)
+        defer { server.terminate() }
+        let port = try Self.port(server)
+        let (token, trip) = try await Self.account(port)
+        let created = await onThread {
+            LoopbackExchange.send(
+                port: port, "POST", WireRoutes.tripUploads(trip),
+                headers: ["Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0", "Upload-Length": "\(20 << 20)"])
+        }
+        let location = try #require(created?.headers["location"])
+        let large = SecureRandom.bytes(5 << 20 + 1)
+
+        let stored = try await Self.patch(
+            port: port, location, token: token, offset: 0, large, ending: .answered, kill: {})
+        // Refused on its headers, before any of the body is read.
+        let socket = try LoopbackSocket(port: port)
+        try #require(
+            socket.send(
+                "PATCH \(location) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTus-Resumable: 1.0.0\r\n"
+                    + "Authorization: Bearer \(token)\r\nContent-Type: \(WireRoutes.uploadContentType)\r\n"
+                    + "Upload-Offset: \(large.count)\r\nContent-Length: \((6 << 20) + 1)\r\n\r\n"))
+        let refused = LoopbackExchange.parse(await onThread { socket.readToEnd(timeout: .seconds(10)) }.data)
+
+        #expect(stored?.status == 204)
+        #expect(stored?.headers["upload-offset"] == String(large.count))
+        #expect(refused?.status == 413)
+        #expect(refused.map { String(decoding: $0.body, as: UTF8.self) }?.contains("several PATCHes") == true)
+    }
+
+    @Test func aServerKilledMidPatchNeverConfirmsMoreThanItKept() async throws {
+        var server = try await start()
+        defer { server.terminate() }
+        var port = try Self.port(server)
+        let (token, trip) = try await Self.account(port)
         let data = SecureRandom.bytes(7 * 1024 * 1024 + 777)
         let first = port
         let created = await onThread {
