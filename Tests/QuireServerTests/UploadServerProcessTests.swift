@@ -30,13 +30,13 @@ final class UploadServerProcessTests {
         case killedAfterBody(Duration)
     }
 
-    private func start(chunkMiB: Int = 1) async throws -> ServerProcess {
+    private func start(chunkMiB: Int = 1, extra: [String] = []) async throws -> ServerProcess {
         try await ServerProcess.start(
             databaseFile: directory.appendingPathComponent("server.sqlite"),
             extraArguments: [
                 "--blobs", directory.appendingPathComponent("blobs").path, "--min-kdf-iterations", "1000",
                 "--auth-hash-iterations", "1000", "--upload-chunk-mib", String(chunkMiB),
-            ])
+            ] + extra)
     }
 
     private static func port(_ server: ServerProcess) throws -> UInt16 {
@@ -158,6 +158,54 @@ final class UploadServerProcessTests {
         #expect(stored?.headers["upload-offset"] == String(large.count))
         #expect(refused?.status == 413)
         #expect(refused.map { String(decoding: $0.body, as: UTF8.self) }?.contains("several PATCHes") == true)
+    }
+
+    /// A new upload of `length` bytes; its path.
+    private static func newUpload(_ port: UInt16, token: String, trip: String, length: Int) async throws -> String {
+        let created = await onThread {
+            LoopbackExchange.send(
+                port: port, "POST", WireRoutes.tripUploads(trip),
+                headers: ["Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0", "Upload-Length": "\(length)"])
+        }
+        return try #require(created?.headers["location"])
+    }
+
+    /// Sends a PATCH of `pieces` pieces of `piece` bytes, one every `pause`, then reads the
+    /// answer (nil when the server closed the connection without one).
+    private static func slowPatch(
+        port: UInt16, _ path: String, token: String, piece: Int, pieces: Int, pause: Duration
+    ) async throws -> LoopbackExchange? {
+        let socket = try LoopbackSocket(port: port)
+        _ = socket.send(
+            "PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTus-Resumable: 1.0.0\r\n"
+                + "Authorization: Bearer \(token)\r\nContent-Type: \(WireRoutes.uploadContentType)\r\n"
+                + "Upload-Offset: 0\r\nContent-Length: \(piece * pieces)\r\n\r\n")
+        for _ in 0..<pieces {
+            try await Task.sleep(for: pause)
+            guard sendAll(socket, Data(repeating: 7, count: piece)) else { break }
+        }
+        return LoopbackExchange.parse(await onThread { socket.readToEnd(timeout: .seconds(5)) }.data)
+    }
+
+    /// An upload's PATCH earns time past `--request-deadline` while its body arrives at 16 KiB/s
+    /// or faster; one trickling slower is still closed at the deadline.
+    @Test func aSteadyPatchOutlivesTheRequestDeadlineAndATrickleDoesNot() async throws {
+        let server = try await start(extra: ["--request-deadline", "1"])
+        defer { server.terminate() }
+        let port = try Self.port(server)
+        let (token, trip) = try await Self.account(port)
+        let steady = try await Self.newUpload(port, token: token, trip: trip, length: 16 * 16_384)
+        let trickle = try await Self.newUpload(port, token: token, trip: trip, length: 15 * 100)
+
+        // 2.4 s at 160 KiB/s, and 3 s at 500 bytes/s, against a deadline of 1 s.
+        let steadyAnswer = try await Self.slowPatch(
+            port: port, steady, token: token, piece: 16_384, pieces: 16, pause: .milliseconds(150))
+        let trickleAnswer = try await Self.slowPatch(
+            port: port, trickle, token: token, piece: 100, pieces: 15, pause: .milliseconds(200))
+
+        #expect(steadyAnswer?.status == 204)
+        #expect(steadyAnswer?.headers["upload-offset"] == String(16 * 16_384))
+        #expect(trickleAnswer?.status != 204)
     }
 
     @Test func aServerKilledMidPatchNeverConfirmsMoreThanItKept() async throws {
