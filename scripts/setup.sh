@@ -4,7 +4,8 @@
 # tests make a throwaway certificate authority with it), the PostgreSQL 15 server (the PostgreSQL
 # store's tests start a throwaway cluster with its initdb and pg_ctl), pkg-config, tmux and vim
 # for the terminal tests, and a Python venv with the icalendar parser for the calendar export
-# test. Safe to run again; does nothing when all are present.
+# test and the tuspy resumable-upload client for the upload protocol test. Safe to run again;
+# does nothing when all are present.
 set -euo pipefail
 
 need=()
@@ -37,15 +38,23 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-# icalendar, pinned, in a venv under .build (ignored by git) that the test target's
-# ICalendarParserTests runs: .build/venv-ci/bin/python.
+# icalendar and tuspy, pinned, in a venv under .build (ignored by git) that the tests run:
+# .build/venv-ci/bin/python. ICalendarParserTests reads the calendar export with icalendar;
+# TusClientUploadTests uploads to a real quire-server with tuspy, a tus client nobody here wrote.
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv="$root/.build/venv-ci"
 icalendar_version=7.3.0
-if ! "$venv/bin/python" -c "import icalendar, sys; sys.exit(icalendar.__version__ != '$icalendar_version')" >/dev/null 2>&1; then
-  echo "setup: creating $venv with icalendar $icalendar_version" >&2
+tuspy_version=1.1.0
+pinned="icalendar==$icalendar_version tuspy==$tuspy_version"
+if ! "$venv/bin/python" -c "
+import sys
+from importlib.metadata import version
+sys.exit(version('icalendar') != '$icalendar_version' or version('tuspy') != '$tuspy_version')
+" >/dev/null 2>&1; then
+  echo "setup: creating $venv with $pinned" >&2
   rm -rf "$venv"
   mkdir -p "$root/.build"
   python3 -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "icalendar==$icalendar_version"
+  # shellcheck disable=SC2086 # the pinned names are separate words
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $pinned
 fi

@@ -82,6 +82,16 @@ final class ConnectionWatch: @unchecked Sendable {
         lock.withLock { connection.receivingSince = nil }
     }
 
+    /// Part of a long body (an upload's PATCH) arrived: its deadline moves later by `credit`,
+    /// never past now. A body arriving at least as fast as the credit is counted keeps its
+    /// connection however long it is; one trickling slower still meets the deadline.
+    func bodyArrived(_ connection: WatchedConnection, credit: Duration) {
+        lock.withLock {
+            guard let since = connection.receivingSince else { return }
+            connection.receivingSince = min(.now, since + credit)
+        }
+    }
+
     /// The connection's answer went out: it now waits for its next request, deadline counting.
     func answerSent(_ connection: WatchedConnection) {
         lock.withLock { connection.receivingSince = .now }

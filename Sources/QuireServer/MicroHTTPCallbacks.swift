@@ -132,6 +132,13 @@ final class MicroHTTPRequestContext {
     var tooLarge = false
     var answered = false
     var pending: PendingAnswer?
+    /// The most body bytes this request may send and the answer past them (the core's
+    /// ``NotesServer/bodyLimit(method:path:)``: larger for an upload's PATCH).
+    var limit = WireRoutes.maxBodyBytes
+    var refusal = APIError.payloadTooLarge
+    /// For an upload's PATCH: the slowest rate (bytes a second) at which its body earns more
+    /// time than the request deadline; nil for other requests.
+    var creditRate: Int?
 }
 
 /// Gathers header or query values into a `[String: String]` box.
@@ -153,13 +160,14 @@ func quireAccessHandler(
 ) -> MHD_Result {
     guard let cls, let connection, let url, let method, let uploadDataSize, let requestContext
     else { return .NO }
-    let limit = WireRoutes.maxBodyBytes
     let host = Unmanaged<MicroHTTPHostContext>.fromOpaque(cls).takeUnretainedValue()
 
     // First call: headers only. Refuse a declared oversize body before reading any of it.
     guard let stored = requestContext.pointee else {
         let context = MicroHTTPRequestContext()
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
+        let limit = host.core.bodyLimit(method: String(cString: method), path: String(cString: url))
+        (context.limit, context.refusal, context.creditRate) = (limit.bytes, limit.refusal, limit.slowestRate)
         let headers = collect(connection, kind: .HEADER_KIND)
         let length = headers.first { $0.key.lowercased() == "content-length" }
         // Content-Length beside Transfer-Encoding: libmicrohttpd reads the body as chunked, and
@@ -173,10 +181,10 @@ func quireAccessHandler(
             return queue(refusal, on: connection)
         }
         let declared = length.flatMap { Int($0.value) }
-        if let declared, declared > limit {
+        if let declared, declared > context.limit {
             context.tooLarge = true
             context.answered = true
-            return queue(.error(.payloadTooLarge), on: connection)
+            return queue(.error(context.refusal), on: connection)
         }
         return .YES
     }
@@ -197,14 +205,17 @@ func quireAccessHandler(
     if chunk > 0 {
         uploadDataSize.pointee = 0
         if context.answered { return .YES }
-        if context.body.count + chunk > limit {
+        if context.body.count + chunk > context.limit {
             context.tooLarge = true
             context.answered = true
             context.body = Data()
             if let watched = watchedConnection(connection) { host.watch.requestArrived(watched) }
-            writeDirectly(
-                .error(.payloadTooLarge), reason: "Payload Too Large", on: connection, tls: host.usesTLS)
+            writeDirectly(.error(context.refusal), reason: "Payload Too Large", on: connection, tls: host.usesTLS)
             return .NO
+        }
+        // A long upload body earns time as it arrives (see UploadSettings.slowestChunkRate).
+        if let rate = context.creditRate, let watched = watchedConnection(connection) {
+            host.watch.bodyArrived(watched, credit: .seconds(Double(chunk) / Double(max(1, rate))))
         }
         if let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: chunk) {
@@ -220,7 +231,7 @@ func quireAccessHandler(
     context.answered = true
     let watched = watchedConnection(connection)
     if let watched { host.watch.requestArrived(watched) }
-    if context.tooLarge { return queue(.error(.payloadTooLarge), on: connection) }
+    if context.tooLarge { return queue(.error(context.refusal), on: connection) }
     let request = HTTPRequest(
         method: String(cString: method), path: String(cString: url),
         query: collect(connection, kind: .GET_ARGUMENT_KIND),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The server's background work: tombstone purges, idempotency-record and mark expiry, trip
-/// tombstones, history pruning and the cleanup of revoked sessions.
+/// tombstones, expired uploads, history pruning and the cleanup of revoked sessions.
 extension NotesServer {
     /// Runs one pass of the background work, on one instance at a time, and reports what it
     /// did; nil when another instance (or another pass of this one) is running it.
@@ -10,7 +10,8 @@ extension NotesServer {
     /// rows of each kind (history in steps of 32 notes), each its own short transaction, so
     /// writes go on while it runs: tombstones changed before `cutoff` (with their trash,
     /// idempotency records from before it, marks from before it minus 60 days), trip tombstones
-    /// (one transaction, not batched yet), history by ``NotesServerConfiguration/history`` when
+    /// (one transaction, not batched yet), unfinished uploads past their expiry (with their
+    /// blobs, in batches), history by ``NotesServerConfiguration/history`` when
     /// `pruningHistory`, and revoked sessions whose access token expired before `cutoff`. On
     /// PostgreSQL a pass holds an advisory lock (``BackgroundWorkStorage/runAlone(_:)``); on
     /// SQLite the process is the one instance. A store without batches (a wrapper) purges in
@@ -46,6 +47,7 @@ extension NotesServer {
                     report.addTrips(batch)
                 }
             }
+            report.uploads = try await removeExpiredUploads(limit: limit)
             if pruningHistory { report.historyVersions = try await pruneHistory() }
             var sessions: Int
             repeat {
@@ -66,6 +68,8 @@ public struct BackgroundWorkReport: Sendable, Equatable {
     public var marks = 0
     public var tripTombstones = 0
     public var historyVersions = 0
+    /// Unfinished uploads that expired, removed with their blobs.
+    public var uploads = 0
     public var sessions = 0
     /// The batches of tombstones, records, marks and sessions it ran.
     public var batches = 0

@@ -29,6 +29,8 @@ public final class NotesServer: Sendable {
     let metrics = ServerMetrics()
     /// Whether a background pass runs now (see ``runBackgroundWork(olderThan:pruningHistory:)``).
     let backgroundPass = Locked(false)
+    /// The uploads a PATCH of this instance is writing now (see `NotesServer+Uploads.swift`).
+    let uploadLocks = UploadLocks()
     let throttle: LoginThrottle
     let registrations: RegistrationLimit
     let hasher: AuthKeyHasher
@@ -117,6 +119,7 @@ public final class NotesServer: Sendable {
     }
 
     private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let response = try await uploadsRoute(request) { return response }
         try RequestValidation.refuseNUL(in: request.body)
         let path = request.path
         switch path {

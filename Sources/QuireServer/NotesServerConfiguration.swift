@@ -65,6 +65,9 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// Which earlier versions of notes the server keeps, and for how long (history and trash).
     public var history = HistoryRetention()
 
+    /// Resumable uploads (photos): the blob directory, size limits, quota and expiry.
+    public var uploads = UploadSettings()
+
     /// The token `GET /metrics` requires (`Authorization: Bearer TOKEN`) from any client; nil
     /// (the default) answers loopback clients only, so metrics never reach the open internet
     /// unless a scraper holds the token (`--metrics-token-file`).

@@ -1,4 +1,4 @@
-/// The OpenAPI 3.0 description of API v1 (accounts, sessions, notes and trips) and `/metrics`, served at
+/// The OpenAPI 3.0 description of API v1 (accounts, sessions, notes, trips and their uploads) and `/metrics`, served at
 /// `GET /v1/openapi.json`.
 ///
 /// Hand-written (the history routes in `OpenAPIDocument+History.swift`); `OpenAPIDocumentTests`
@@ -17,12 +17,14 @@ enum OpenAPIDocument {
             "parameters": {
               "NoteID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } },
               "TripID": { "name": "id", "in": "path", "required": true, "description": "A device-made UUID in lowercase.", "schema": { "type": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" } },
+              "UploadID": { "name": "upload", "in": "path", "required": true, "description": "The id the server made (the last part of Location).", "schema": { "type": "string", "pattern": "^[0-9a-f]{32}$" } },
               "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": true, "description": "The change id; a resend with the same key and request gets the first answer, with another request 422.", "schema": { "type": "string", "minLength": 1, "maxLength": 200 } }
             },
             "schemas": {
         \#(historySchemas)
         \#(recoverySchemas)
         \#(sharingSchemas)
+        \#(uploadSchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -296,6 +298,7 @@ enum OpenAPIDocument {
         \#(historyPaths)
         \#(recoveryPaths)
         \#(sharingPaths)
+        \#(uploadPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",

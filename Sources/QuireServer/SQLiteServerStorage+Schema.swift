@@ -63,6 +63,7 @@ extension SQLiteServerStorage {
             storeRecoveryKeys,
             countEachNotesBytes,
             storeSharing,
+            storeUploads,
         ])
     }
 

@@ -20,7 +20,8 @@ extension ServerMetrics {
 
     /// The route template `path` matches, as the OpenAPI document names it: `/v1/notes/{id}`
     /// for any note id (valid or not), `/v1/accounts/{username}/kdf` for any username,
-    /// `/v1/trips/{id}` (and its `/ops` and `/changes`) for any trip id, and `other` for a path
+    /// `/v1/trips/{id}` (and its `/ops`, `/changes`, `/uploads` and `/uploads/{upload}`) for any
+    /// trip and upload id, and `other` for a path
     /// the router does not serve. Never returns a part of `path` that a client chose.
     static func routeTemplate(for path: String) -> String {
         if fixedRoutes.contains(path) { return path }
@@ -40,6 +41,8 @@ extension ServerMetrics {
             case (1, _): return template
             case (2, "ops"): return template + "/ops"
             case (2, "changes"): return template + "/changes"
+            case (2, "uploads"): return template + "/uploads"
+            case (3, _) where parts[1] == "uploads": return template + "/uploads/{upload}"
             default: return otherLabel
             }
         }

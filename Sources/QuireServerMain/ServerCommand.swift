@@ -34,9 +34,26 @@ enum ServerCommand: Equatable {
         var registrationInterval = 60
         var maxNotesPerAccount = 100_000
         var maxMiBPerAccount = 1024
+        /// `--blobs`: the uploads' directory; nil for the default beside the database.
+        var blobsDirectory: String?
+        var maxUploadMiB = 1024
+        var uploadQuotaMiB = 10_240
+        var uploadExpiryHours = 24
+        var uploadChunkMiB = 8
 
         /// `--db` names a PostgreSQL database (a libpq URI) rather than a SQLite file.
         var usesPostgres: Bool { ServerCommand.isPostgresURI(databasePath) }
+
+        /// `--blobs`, or the default: beside the SQLite file, named after it
+        /// (`./quire-server.sqlite` keeps its uploads in `./quire-server-blobs`); on PostgreSQL,
+        /// `./quire-server-blobs`.
+        var resolvedBlobsDirectory: String {
+            if let blobsDirectory { return blobsDirectory }
+            guard !usesPostgres else { return "./quire-server-blobs" }
+            let database = URL(fileURLWithPath: databasePath)
+            let name = database.deletingPathExtension().lastPathComponent
+            return database.deletingLastPathComponent().appendingPathComponent(name + "-blobs").path
+        }
     }
 
     case serve(ServeOptions)
@@ -59,6 +76,8 @@ enum ServerCommand: Equatable {
                        [--trusted-proxy ADDR[,ADDR...]]...
                        [--registration-burst N] [--registration-interval SECONDS]
                        [--max-notes-per-account N] [--max-mib-per-account N]
+                       [--blobs DIR] [--max-upload-mib N] [--upload-quota-mib N]
+                       [--upload-expiry-hours N] [--upload-chunk-mib N]
           quire-server --help
 
         Serves Quire's sync API v1 over HTTP, or over HTTPS with --tls-cert and --tls-key. Apple's
@@ -144,8 +163,25 @@ enum ServerCommand: Equatable {
           --history-mib-per-account N  the most earlier versions one account keeps, in MiB
                                        (default 256); the oldest go first
 
-        Background work (tombstone purges, idempotency-record expiry, history pruning, revoked
-        sessions) runs at start and hourly, in bounded batches, each its own short transaction;
+        Photos: devices seal each photo before it leaves them and upload the ciphertext with
+        tus 1.0 (resumable: an upload cut off goes on from the last confirmed offset), under
+        /v1/trips/{id}/uploads. The server keeps the bytes as files in a directory, confirming
+        each chunk only after it is on disk.
+          --blobs DIR                  the uploads' directory (default: beside the database, as
+                                       ./quire-server-blobs for ./quire-server.sqlite; on
+                                       PostgreSQL ./quire-server-blobs). Instances sharing a
+                                       PostgreSQL database share one directory (a volume they
+                                       all mount)
+          --max-upload-mib N           the largest upload, in MiB (default 1024)
+          --upload-quota-mib N         the MiB of uploads one account may keep, finished or
+                                       not (default 10240); past it 403 quota_exceeded
+          --upload-expiry-hours N      an unfinished upload is removed N hours after its last
+                                       chunk (default 24)
+          --upload-chunk-mib N         the largest body of one PATCH, held in memory until it
+                                       is whole (default 8); larger files go in several
+
+        Background work (tombstone purges, idempotency-record expiry, expired uploads, history
+        pruning, revoked sessions) runs at start and hourly, in bounded batches, each its own short transaction;
         on PostgreSQL one instance at a time runs it (an advisory lock).
           --background-batch N         the most rows of each kind one batch deletes
                                        (default 500)
@@ -172,7 +208,7 @@ enum ServerCommand: Equatable {
                 [
                     "--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications",
                     "--metrics-token-file",
-                    "--trusted-proxy",
+                    "--trusted-proxy", "--blobs",
                 ]))
         guard (options.tlsCertificateFile == nil) == (options.tlsKeyFile == nil) else {
             throw UsageError(
@@ -205,6 +241,10 @@ enum ServerCommand: Equatable {
             "--registration-interval": (1...86_400, \.registrationInterval),
             "--max-notes-per-account": (1...100_000_000, \.maxNotesPerAccount),
             "--max-mib-per-account": (1...1_048_576, \.maxMiBPerAccount),
+            "--max-upload-mib": (1...1_048_576, \.maxUploadMiB),
+            "--upload-quota-mib": (1...1_073_741_824, \.uploadQuotaMiB),
+            "--upload-expiry-hours": (1...8_760, \.uploadExpiryHours),
+            "--upload-chunk-mib": (1...64, \.uploadChunkMiB),
         ]
     }
 
@@ -247,6 +287,9 @@ enum ServerCommand: Equatable {
             case "--tls-cert", "--tls-key":
                 guard !text.isEmpty else { throw UsageError("\(flag) needs a file path") }
                 if flag == "--tls-cert" { options.tlsCertificateFile = text } else { options.tlsKeyFile = text }
+            case "--blobs":
+                guard !text.isEmpty else { throw UsageError("--blobs needs a directory") }
+                options.blobsDirectory = text
             case "--metrics-token-file":
                 guard !text.isEmpty else { throw UsageError("--metrics-token-file needs a file path") }
                 options.metricsTokenFile = text

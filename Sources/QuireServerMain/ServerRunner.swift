@@ -35,6 +35,12 @@ enum ServerRunner {
             case .failure(let failure): return fail(failure.message, status: failure.status)
             }
         }
+        let blobs = FileBlobStore(directory: options.resolvedBlobsDirectory)
+        do {
+            try blobs.prepare()
+        } catch {
+            return fail("cannot keep uploads in \(blobs.root.path): \(error); pass another directory with --blobs")
+        }
         let server: NotesServer
         var configuration = NotesServerConfiguration(
             accessTokenTTL: options.accessTokenTTL, minKDFIterations: options.minKDFIterations,
@@ -48,6 +54,10 @@ enum ServerRunner {
             burst: options.registrationBurst, interval: TimeInterval(options.registrationInterval))
         configuration.noteQuota = NoteQuota(
             maxNotes: options.maxNotesPerAccount, maxBytes: options.maxMiBPerAccount * 1024 * 1024)
+        configuration.uploads = UploadSettings(
+            blobDirectory: blobs.root.path, maxUploadBytes: Int64(options.maxUploadMiB) << 20,
+            accountQuotaBytes: Int64(options.uploadQuotaMiB) << 20,
+            expiry: TimeInterval(options.uploadExpiryHours) * 3600, maxChunkBytes: options.uploadChunkMiB << 20)
         configuration.history = HistoryRetention(
             keepEvery: TimeInterval(options.historyHours) * 3600,
             keepDaily: TimeInterval(options.historyDailyDays) * 86_400,
