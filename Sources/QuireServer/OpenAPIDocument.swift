@@ -22,6 +22,7 @@ enum OpenAPIDocument {
             "schemas": {
         \#(historySchemas)
         \#(recoverySchemas)
+        \#(sessionSchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -240,6 +241,14 @@ enum OpenAPIDocument {
               }
             },
             "/v1/sessions": {
+              "get": {
+                "summary": "The account's signed-in devices: its sessions that are neither revoked nor ended (idle 60 days or 365 days old by default, --session-idle-days, --session-max-days)",
+                "security": [{ "bearer": [] }],
+                "responses": {
+                  "200": { "description": "The sessions", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/SessionList" } } } },
+                  "401": { "$ref": "#/components/responses/Error" }
+                }
+              },
               "post": {
                 "summary": "Sign in",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateSessionRequest" } } } },
@@ -293,6 +302,7 @@ enum OpenAPIDocument {
             },
         \#(historyPaths)
         \#(recoveryPaths)
+        \#(sessionPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",
