@@ -98,12 +98,7 @@ struct SessionUseMigrationTests {
         let path = harness.directory.appendingPathComponent("v13.sqlite").path
         let db = try SQLiteConnection(path: path)
         try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(13))).migrate(db)
-        try db.run(
-            """
-            INSERT INTO accounts (id, username, created_at, public_id, auth_key_hash, auth_salt,
-                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
-            VALUES (1, 'ada', 0, 'p', x'00', x'00', 1000, x'00', 1000, x'00')
-            """)
+        try db.insertAccountAda()
         let now = Date()
         for (name, lastRefresh) in [("in use", now), ("put away", now.addingTimeInterval(-61 * 86_400))] {
             try db.run(
@@ -127,5 +122,18 @@ struct SessionUseMigrationTests {
         await server.shutDown()
 
         #expect(statuses == [200, 401])
+    }
+}
+
+extension SQLiteConnection {
+    /// Account 1, `ada`, with placeholder credentials: the account of the sessions an upgrade
+    /// test writes into an older schema.
+    func insertAccountAda() throws {
+        try run(
+            """
+            INSERT INTO accounts (id, username, created_at, public_id, auth_key_hash, auth_salt,
+                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
+            VALUES (1, 'ada', 0, 'p', x'00', x'00', 1000, x'00', 1000, x'00')
+            """)
     }
 }
