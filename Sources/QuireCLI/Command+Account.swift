@@ -65,7 +65,7 @@ extension Command {
         Command(
             name: "sessions", group: .account,
             summary: "the account's signed-in devices; sign one out (a lost phone) with revoke",
-            usage: "sessions [--json] | sessions revoke ID", options: [.json, .verbose],
+            usage: "sessions [revoke ID] [--json]", options: [.json, .verbose],
             examples: ["quire sessions", "quire sessions revoke 3f9c"],
             details: """
                 Lists each signed-in device: its session id, name, when it signed in and when it was

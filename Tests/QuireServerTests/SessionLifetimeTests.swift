@@ -1,5 +1,7 @@
 import Foundation
+import QuirePostgres
 import QuireSQLite
+import QuireTestSupport
 import QuireWire
 import Testing
 
@@ -111,6 +113,50 @@ struct SessionUseMigrationTests {
         }
 
         let server = try NotesServer.sqlite(path: path, configuration: ServerHarness.configuration, log: { _ in })
+        var statuses: [Int] = []
+        for name in ["in use", "put away"] {
+            let response = await server.handle(
+                HTTPRequest(
+                    method: "POST", path: WireRoutes.refreshSession,
+                    body: WireJSON.encode(RefreshSessionRequestDTO(refreshToken: name))))
+            statuses.append(response.status)
+        }
+        await server.shutDown()
+
+        #expect(statuses == [200, 401])
+    }
+
+    /// The same on PostgreSQL, whose migration 5 adds the column.
+    @Test func postgresSessionsFromBeforeTheMigrationKeepTheirLastUse() async throws {
+        let connectionString = try await PostgresTestCluster.freshDatabase()
+        let db = try PostgresConnection(connectionString)
+        try db.execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        for (index, migration) in PostgresServerStorage.migrations.prefix(4).enumerated() {
+            try migration(db)
+            try db.query("INSERT INTO schema_migrations (version) VALUES ($1)", index + 1)
+        }
+        try db.query(
+            """
+            INSERT INTO accounts (id, username, public_id, created_at, auth_key_hash, auth_salt,
+                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
+            VALUES (1, 'ada', 'p', 0, '\\x00', '\\x00', 1000, '\\x00', 1000, '\\x00')
+            """)
+        let now = Date()
+        for (name, lastRefresh) in [("in use", now), ("put away", now.addingTimeInterval(-61 * 86_400))] {
+            try db.query(
+                """
+                INSERT INTO sessions (account_id, device_name, access_hash, access_expires_at,
+                    refresh_hash, created_at)
+                VALUES (1, $1, $2, $3, $4, $5)
+                """, name, "access \(name)", lastRefresh.addingTimeInterval(900).storedMilliseconds,
+                NotesServer.tokenHash(name), now.addingTimeInterval(-100 * 86_400).storedMilliseconds)
+        }
+
+        let server = NotesServer(
+            storage: try await PostgresServerStorage.connect(connectionString),
+            configuration: ServerHarness.configuration, log: { _ in })
         var statuses: [Int] = []
         for name in ["in use", "put away"] {
             let response = await server.handle(
