@@ -113,6 +113,12 @@ struct SessionUseMigrationTests {
         }
 
         let server = try NotesServer.sqlite(path: path, configuration: ServerHarness.configuration, log: { _ in })
+        #expect(await Self.refreshStatuses(server) == [200, 401])
+    }
+
+    /// The statuses of refreshing the two sessions the tests write ("in use", "put away",
+    /// whose refresh tokens are their names); shuts `server` down.
+    static func refreshStatuses(_ server: NotesServer) async -> [Int] {
         var statuses: [Int] = []
         for name in ["in use", "put away"] {
             let response = await server.handle(
@@ -122,8 +128,7 @@ struct SessionUseMigrationTests {
             statuses.append(response.status)
         }
         await server.shutDown()
-
-        #expect(statuses == [200, 401])
+        return statuses
     }
 
     /// The same on PostgreSQL, whose migration 5 adds the column.
@@ -157,17 +162,7 @@ struct SessionUseMigrationTests {
         let server = NotesServer(
             storage: try await PostgresServerStorage.connect(connectionString),
             configuration: ServerHarness.configuration, log: { _ in })
-        var statuses: [Int] = []
-        for name in ["in use", "put away"] {
-            let response = await server.handle(
-                HTTPRequest(
-                    method: "POST", path: WireRoutes.refreshSession,
-                    body: WireJSON.encode(RefreshSessionRequestDTO(refreshToken: name))))
-            statuses.append(response.status)
-        }
-        await server.shutDown()
-
-        #expect(statuses == [200, 401])
+        #expect(await Self.refreshStatuses(server) == [200, 401])
     }
 }
 
