@@ -93,7 +93,7 @@ enum OpenAPIDocument {
                   "authKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte auth key derived from the password" },
                   "kdf": { "$ref": "#/components/schemas/KDFParameters" },
                   "wrappedNotesKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "base64 of the sealed notes key, 28 to 1024 bytes" },
-                  "recovery": { "$ref": "#/components/schemas/RecoveryMaterial" }
+                  "recovery": { "allOf": [{ "$ref": "#/components/schemas/RecoveryMaterial" }], "nullable": true, "description": "null or absent: an account without a recovery key (it can make one later)" }
                 }
               },
               "CreateAccountResponse": { "type": "object", "required": ["accountId"], "properties": { "accountId": { "type": "string", "format": "uuid" } } },
@@ -370,7 +370,14 @@ enum OpenAPIDocument {
                 "parameters": [{ "$ref": "#/components/parameters/TripID" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateTripRequest" } } } },
                 "responses": {
-                  "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
+                  "201": {
+                    "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } },
+                    "links": {
+                      "Snapshot": { "operationRef": "#/paths/~1v1~1trips~1{id}/get", "parameters": { "id": "$response.body#/id" } },
+                      "Ops": { "operationRef": "#/paths/~1v1~1trips~1{id}~1ops/post", "parameters": { "id": "$response.body#/id" } },
+                      "Changes": { "operationRef": "#/paths/~1v1~1trips~1{id}~1changes/get", "parameters": { "id": "$response.body#/id" } }
+                    }
+                  },
                   "200": { "description": "The caller already has it (the stored entry)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
@@ -438,7 +445,14 @@ enum OpenAPIDocument {
                 "parameters": [{ "$ref": "#/components/parameters/NoteID" }, { "$ref": "#/components/parameters/IdempotencyKey" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteRequest" } } } },
                 "responses": {
-                  "200": { "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } } },
+                  "200": {
+                    "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } },
+                    "links": {
+                      "EditAgain": { "operationRef": "#/paths/~1v1~1notes~1{id}/put", "parameters": { "id": "$request.path.id" }, "requestBody": { "payload": "$request.body#/payload", "baseVersion": "$response.body#/version", "baseVersionTag": "$response.body#/versionTag" } },
+                      "Delete": { "operationRef": "#/paths/~1v1~1notes~1{id}/delete", "parameters": { "id": "$request.path.id", "baseVersion": "$response.body#/version" } },
+                      "History": { "operationRef": "#/paths/~1v1~1notes~1{id}~1versions/get", "parameters": { "id": "$request.path.id" } }
+                    }
+                  },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
                   "403": { "$ref": "#/components/responses/QuotaExceeded" },

@@ -255,6 +255,22 @@ struct OpenAPIConstraintTests {
         #expect(await get(harness, versions, ["before": "\(latest + 1)"], token: token).status == 400)
     }
 
+    @Test func aNullRecoveryIsDocumentedAsNoRecoveryKey() async throws {
+        let harness = try ServerHarness()
+        let recovery = try Self.schema("CreateAccountRequest", "recovery")
+        var body = try #require(
+            try JSONSerialization.jsonObject(with: WireJSON.encode(ServerHarness.registration("ada"))) as? [String: Any]
+        )
+        body["recovery"] = NSNull()
+
+        let response = await harness.server.handle(
+            HTTPRequest(
+                method: "POST", path: WireRoutes.accounts, body: try JSONSerialization.data(withJSONObject: body)))
+
+        #expect(recovery["nullable"] as? Bool == true)
+        #expect(response.status == 201)
+    }
+
     @Test func kdfIterationsCeilingIsTheServersBound() throws {
         #expect(
             try Self.int(["components", "schemas", "KDFParameters", "properties", "iterations", "maximum"])
