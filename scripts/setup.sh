@@ -58,3 +58,16 @@ sys.exit(version('icalendar') != '$icalendar_version' or version('tuspy') != '$t
   # shellcheck disable=SC2086 # the pinned names are separate words
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $pinned
 fi
+
+# schemathesis, pinned, in a venv of its own (its dependencies stay apart from icalendar's), for
+# scripts/schemathesis.sh: the API fuzzing stage of scripts/test.sh.
+schemathesis_venv="$root/.build/venv-schemathesis"
+schemathesis_version=4.32.5
+if ! "$schemathesis_venv/bin/schemathesis" --version 2>/dev/null | grep -qx "schemathesis, version $schemathesis_version"; then
+  echo "setup: creating $schemathesis_venv with schemathesis $schemathesis_version" >&2
+  rm -rf "$schemathesis_venv"
+  mkdir -p "$root/.build"
+  python3 -m venv "$schemathesis_venv"
+  "$schemathesis_venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "schemathesis==$schemathesis_version"
+fi

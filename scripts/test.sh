@@ -37,6 +37,15 @@ fi
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
   timeout 1500 swift test --skip-build --no-parallel --filter "$separate" 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
 fi
+# schemathesis against a real quire-server (scripts/schemathesis.sh): its own stage, bounded to
+# about three minutes (150 s of testing, then the report), after the suite.
+if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
+  timeout 240 bash scripts/schemathesis.sh 150 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then
+    echo "scripts/test.sh: schemathesis found the API and its document disagreeing (above)." >&2
+    exit "$status"
+  fi
+fi
 if [ "$status" -eq 124 ]; then
   echo "scripts/test.sh: A TEST PASS HUNG past its limit. Tests started but not finished:" >&2
   grep -E '^◇ Test .* started' "$log" | sed -E 's/^◇ Test (.*) started.*/\1/' | sort > "$log.started" || true

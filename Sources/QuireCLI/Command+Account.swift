@@ -62,6 +62,20 @@ extension Command {
             details: "For an account made before recovery keys, or one whose key was lost or seen by someone "
                 + "else. Asks for the current password.",
             run: { try await $0.recoveryKey($1) }),
+        Command(
+            name: "sessions", group: .account,
+            summary: "the account's signed-in devices; sign one out (a lost phone) with revoke",
+            usage: "sessions [revoke ID] [--json]", options: [.json, .verbose],
+            examples: ["quire sessions", "quire sessions revoke 3f9c"],
+            details: """
+                Lists each signed-in device: its session id, name, when it signed in and when it was
+                last used (its last token refresh, every 15 minutes while in use). revoke ID signs that
+                device out at once (ID may be the start of the id): its next sync is refused and it must
+                sign in again with the password. The server also ends a session unused for 60 days, and
+                every session a year after it signed in (its own settings may differ). --json: an array
+                of {id, deviceName, createdAt, lastUsedAt, current}.
+                """,
+            run: { try await $0.sessions($1) }),
     ]
 
     /// What `register` and `login` say about https, --ca-file and --insecure-http.

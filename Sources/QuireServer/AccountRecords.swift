@@ -108,11 +108,31 @@ public struct AuthenticatedSession: Sendable, Equatable {
     public var session: SessionID
     public var account: AccountID
     public var accessExpiresAt: Date
+    /// When the session began (its sign-in); nil when the store does not say.
+    public var startedAt: Date?
 
-    public init(session: SessionID, account: AccountID, accessExpiresAt: Date) {
+    public init(session: SessionID, account: AccountID, accessExpiresAt: Date, startedAt: Date? = nil) {
         self.session = session
         self.account = account
         self.accessExpiresAt = accessExpiresAt
+        self.startedAt = startedAt
+    }
+}
+
+/// A live session as its account's list shows it (`GET /v1/sessions`).
+public struct StoredSession: Sendable, Equatable {
+    public var id: SessionID
+    public var deviceName: String
+    /// Its sign-in.
+    public var startedAt: Date
+    /// Its last sign-in or refresh.
+    public var lastUsedAt: Date
+
+    public init(id: SessionID, deviceName: String, startedAt: Date, lastUsedAt: Date) {
+        self.id = id
+        self.deviceName = deviceName
+        self.startedAt = startedAt
+        self.lastUsedAt = lastUsedAt
     }
 }
 

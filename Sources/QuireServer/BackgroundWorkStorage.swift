@@ -19,7 +19,9 @@ public protocol BackgroundWorkStorage: Sendable {
     /// tombstones changed before `cutoff`, and as many idempotency records and marks.
     func purgeTombstoneBatch(olderThan cutoff: Date, limit: Int) async throws -> PurgeBatch
 
-    /// Deletes up to `limit` revoked sessions whose access token expired before `cutoff` (see
-    /// ``RetentionQueries/deleteRevokedSessions(expiredBefore:limit:db:)``); returns how many.
-    func deleteRevokedSessions(expiredBefore cutoff: Date, limit: Int) async throws -> Int
+    /// Deletes up to `limit` sessions that are over: revoked ones whose access token expired
+    /// before `cutoff`, and those `expiry` says have ended (see
+    /// ``SessionQueries/deleteEnded(revokedBefore:expiry:limit:db:)``); returns how many.
+    func deleteEndedSessions(revokedBefore cutoff: Date, expiry: SessionExpiry, limit: Int) async throws
+        -> Int
 }

@@ -29,8 +29,8 @@ extension NotesServer {
             try allow(request, ["POST"])
             return try await recoverPassword(request)
         case WireRoutes.sessions:
-            try allow(request, ["POST"])
-            return try await signIn(request)
+            try allow(request, ["POST", "GET"])
+            return try await request.method == "GET" ? listSessions(request) : signIn(request)
         case WireRoutes.refreshSession:
             try allow(request, ["POST"])
             return try await refresh(request)
@@ -39,6 +39,14 @@ extension NotesServer {
             return try await signOut(request)
         default:
             break
+        }
+        if path.hasPrefix(WireRoutes.sessions + "/") {
+            let id = String(path.dropFirst(WireRoutes.sessions.count + 1))
+            guard !id.isEmpty, !id.contains("/") else {
+                throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
+            }
+            try allow(request, ["DELETE"])
+            return try await revokeSession(request, id: id)
         }
         let prefix = WireRoutes.accounts + "/"
         let suffix = "/kdf"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The server's background work: tombstone purges, idempotency-record and mark expiry, trip
-/// tombstones, expired uploads, history pruning and the cleanup of revoked sessions.
+/// tombstones, expired uploads, history pruning and the cleanup of revoked and ended sessions.
 extension NotesServer {
     /// Runs one pass of the background work, on one instance at a time, and reports what it
     /// did; nil when another instance (or another pass of this one) is running it.
@@ -12,7 +12,8 @@ extension NotesServer {
     /// idempotency records from before it, marks from before it minus 60 days), trip tombstones
     /// (one transaction, not batched yet), unfinished uploads past their expiry (with their
     /// blobs, in batches), history by ``NotesServerConfiguration/history`` when
-    /// `pruningHistory`, and revoked sessions whose access token expired before `cutoff`. On
+    /// `pruningHistory`, revoked sessions whose access token expired before `cutoff`, and
+    /// sessions past their idle or absolute lifetime (``SessionLifetime``) at the server's now. On
     /// PostgreSQL a pass holds an advisory lock (``BackgroundWorkStorage/runAlone(_:)``); on
     /// SQLite the process is the one instance. A store without batches (a wrapper) purges in
     /// one call. Cancelling the caller stops the pass between batches; what finished stays done.
@@ -50,9 +51,10 @@ extension NotesServer {
             report.uploads = try await removeExpiredUploads(limit: limit)
             if pruningHistory { report.historyVersions = try await pruneHistory() }
             var sessions: Int
+            let expiry = configuration.sessionLifetime.expiry(at: now())
             repeat {
                 try Task.checkCancellation()
-                sessions = try await work.deleteRevokedSessions(expiredBefore: cutoff, limit: limit)
+                sessions = try await work.deleteEndedSessions(revokedBefore: cutoff, expiry: expiry, limit: limit)
                 report.addSessions(sessions)
             } while sessions >= limit
             return report

@@ -52,7 +52,8 @@ extension NotesServer {
                 configuration.refreshRetryGrace)
         }
         switch try await storage.refreshSession(
-            refreshHash: Self.tokenHash(token), replacement: hashes)
+            refreshHash: Self.tokenHash(token), replacement: hashes,
+            expiry: configuration.sessionLifetime.expiry(at: hashes.issuedAt))
         {
         case .rotated(let account):
             return .json(200, sessionDTO(account, access: access, refresh: refresh))
@@ -76,13 +77,20 @@ extension NotesServer {
     }
 
     /// The live session of the request's bearer token. Throws 401 `unauthorized` for a missing,
-    /// unknown or revoked token, 401 `token_expired` for an expired one (unless `allowExpired`).
+    /// unknown or revoked token, or one whose session passed its absolute lifetime (an access
+    /// token issued just before it would otherwise outlive it), 401 `token_expired` for an
+    /// expired one (unless `allowExpired`).
     func authenticate(_ request: HTTPRequest, allowExpired: Bool = false) async throws
         -> AuthenticatedSession
     {
         guard let token = RequestValidation.bearerToken(request),
             let session = try await storage.session(accessHash: Self.tokenHash(token))
         else { throw APIError.unauthorized }
+        if let started = session.startedAt,
+            started < now().addingTimeInterval(-configuration.sessionLifetime.absolute)
+        {
+            throw APIError.unauthorized
+        }
         guard allowExpired || now() < session.accessExpiresAt else {
             throw APIError.tokenExpired
         }

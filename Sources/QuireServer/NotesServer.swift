@@ -128,7 +128,8 @@ public final class NotesServer: Sendable {
             return .json(200, body: Data(#"{"status":"ok"}"#.utf8))
         case "/v1/openapi.json":
             try allow(request, ["GET"])
-            return .json(200, body: Data(OpenAPIDocument.json.utf8))
+            return .json(
+                200, body: Data(OpenAPIDocument.json(minKDFIterations: configuration.minKDFIterations).utf8))
         case WireRoutes.changes:
             try allow(request, ["GET"])
             return try await changes(request, reader: try await authenticate(request))

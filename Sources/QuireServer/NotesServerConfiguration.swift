@@ -39,6 +39,10 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// refresh token revokes its session).
     public var refreshRetryGrace: TimeInterval = 60
 
+    /// When sessions end for want of use, and at the latest: 60 and 365 days by default.
+    /// `--session-idle-days`, `--session-max-days`.
+    public var sessionLifetime = SessionLifetime()
+
     /// The most long-polls (`wait=` on the notes feed, and on the trips feed, counted apart) one
     /// account may hold at once. One more answers at once with the current page and
     /// `Retry-After`, so a client cannot pin the server's connections by polling in a loop.

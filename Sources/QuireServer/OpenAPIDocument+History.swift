@@ -54,7 +54,7 @@ extension OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/NoteID" },
                   { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } },
-                  { "name": "before", "in": "query", "schema": { "type": "integer", "minimum": 1 }, "description": "Only versions numbered below this (the next page)." }
+                  { "name": "before", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 999999999999999999 }, "description": "Only versions numbered below this (the next page)." }
                 ],
                 "responses": {
                   "200": { "description": "The history", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NoteHistory" } } } },

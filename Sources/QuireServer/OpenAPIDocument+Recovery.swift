@@ -6,15 +6,15 @@ extension OpenAPIDocument {
                 "type": "object", "required": ["authKey", "wrappedNotesKey"],
                 "description": "What the server keeps of a recovery key; never the recovery key itself, which stays on paper with the person.",
                 "properties": {
-                  "authKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte recovery auth key (HKDF-SHA256 of the recovery key, its own info string); stored only as a slow salted hash" },
-                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "base64 of the notes key sealed under the recovery wrapping key (another HKDF info string), 28 to 1024 bytes; opaque to the server" }
+                  "authKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte recovery auth key (HKDF-SHA256 of the recovery key, its own info string); stored only as a slow salted hash" },
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "base64 of the notes key sealed under the recovery wrapping key (another HKDF info string), 28 to 1024 bytes; opaque to the server" }
                 }
               },
               "RecoveryWrappedKeyRequest": {
                 "type": "object", "required": ["username", "recoveryAuthKey"],
                 "properties": {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" },
-                  "recoveryAuthKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte recovery auth key" }
+                  "recoveryAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte recovery auth key" }
                 }
               },
               "RecoveryWrappedKey": {
@@ -25,17 +25,17 @@ extension OpenAPIDocument {
                 "type": "object", "required": ["username", "recoveryAuthKey", "newAuthKey", "kdf", "wrappedNotesKey", "deviceName"],
                 "properties": {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" },
-                  "recoveryAuthKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte recovery auth key" },
-                  "newAuthKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte auth key derived from the new password" },
+                  "recoveryAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte recovery auth key" },
+                  "newAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte auth key derived from the new password" },
                   "kdf": { "$ref": "#/components/schemas/KDFParameters" },
-                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "the same notes key sealed under the new password's master key, 28 to 1024 bytes" },
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "the same notes key sealed under the new password's master key, 28 to 1024 bytes" },
                   "deviceName": { "type": "string", "maxLength": 200 }
                 }
               },
               "SetRecoveryRequest": {
                 "type": "object", "required": ["currentAuthKey", "recovery"],
                 "properties": {
-                  "currentAuthKey": { "type": "string", "format": "byte", "description": "base64 of the current password's 32-byte auth key" },
+                  "currentAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the current password's 32-byte auth key" },
                   "recovery": { "$ref": "#/components/schemas/RecoveryMaterial" }
                 }
               },

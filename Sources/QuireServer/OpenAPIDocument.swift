@@ -25,6 +25,7 @@ enum OpenAPIDocument {
         \#(recoverySchemas)
         \#(sharingSchemas)
         \#(uploadSchemas)
+        \#(sessionSchemas)
               "Error": {
                 "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } }
@@ -51,7 +52,32 @@ enum OpenAPIDocument {
               },
               "PutNoteRequest": {
                 "type": "object", "required": ["payload"],
-                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "nullable": true }, "baseVersionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "The versionTag of baseVersion; a base whose tag differs from the note's current one is a conflict (409) even when the numbers match." } }
+                "properties": { "payload": { "type": "string", "minLength": 1 }, "baseVersion": { "type": "integer", "minimum": 1, "maximum": 9223372036854775807, "nullable": true }, "baseVersionTag": { "type": "string", "nullable": true, "pattern": "^[1-9][0-9]{0,14}$", "description": "The versionTag of baseVersion (null or absent: none); a base whose tag differs from the note's current one is a conflict (409) even when the numbers match." } }
+              },
+              "BatchRequest": {
+                "type": "object", "required": ["changes"],
+                "properties": { "changes": { "type": "array", "minItems": 1, "maxItems": 100, "items": { "oneOf": [{ "$ref": "#/components/schemas/BatchPut" }, { "$ref": "#/components/schemas/BatchDelete" }] } } }
+              },
+              "BatchPut": {
+                "type": "object", "required": ["op", "id", "idempotencyKey", "payload"],
+                "properties": {
+                  "op": { "type": "string", "enum": ["put"] },
+                  "id": { "type": "string", "format": "uuid" },
+                  "idempotencyKey": { "type": "string", "minLength": 1, "maxLength": 200 },
+                  "payload": { "type": "string", "minLength": 1 },
+                  "baseVersion": { "type": "integer", "minimum": 1, "maximum": 9223372036854775807, "nullable": true },
+                  "baseVersionTag": { "type": "string", "nullable": true, "pattern": "^[1-9][0-9]{0,14}$" }
+                }
+              },
+              "BatchDelete": {
+                "type": "object", "required": ["op", "id", "idempotencyKey", "baseVersion"],
+                "properties": {
+                  "op": { "type": "string", "enum": ["delete"] },
+                  "id": { "type": "string", "format": "uuid" },
+                  "idempotencyKey": { "type": "string", "minLength": 1, "maxLength": 200 },
+                  "baseVersion": { "type": "integer", "minimum": 1, "maximum": 9223372036854775807 },
+                  "baseVersionTag": { "type": "string", "nullable": true, "pattern": "^[1-9][0-9]{0,14}$" }
+                }
               },
               "PutNoteResponse": { "type": "object", "required": ["version"], "properties": { "version": { "type": "integer" }, "versionTag": { "type": "string" } } },
               "Conflict": { "type": "object", "required": ["note"], "properties": { "note": { "$ref": "#/components/schemas/NoteChange" } } },
@@ -59,24 +85,24 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["algorithm", "salt", "iterations"],
                 "properties": {
                   "algorithm": { "type": "string", "enum": ["pbkdf2-sha256"] },
-                  "salt": { "type": "string", "format": "byte", "description": "base64, at least 16 bytes" },
-                  "iterations": { "type": "integer", "minimum": 1, "description": "at least the server's floor (100000 by default) when registering" }
+                  "salt": { "type": "string", "format": "byte", "pattern": "\#(saltPattern)", "description": "base64 of 16 to 1024 bytes" },
+                  "iterations": { "type": "integer", "minimum": \#(kdfFloorMarker), "maximum": 100000000, "description": "At least the server's floor (--min-kdf-iterations, 100000 by default), as this served document states it; the kdf route reports an account's own" }
                 }
               },
               "CreateAccountRequest": {
                 "type": "object", "required": ["username", "authKey", "kdf", "wrappedNotesKey"],
                 "properties": {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$", "description": "case-insensitive; stored lowercased" },
-                  "authKey": { "type": "string", "format": "byte", "description": "base64 of the 32-byte auth key derived from the password" },
+                  "authKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)", "description": "base64 of the 32-byte auth key derived from the password" },
                   "kdf": { "$ref": "#/components/schemas/KDFParameters" },
-                  "wrappedNotesKey": { "type": "string", "format": "byte", "description": "base64 of the sealed notes key, 28 to 1024 bytes" },
-                  "recovery": { "$ref": "#/components/schemas/RecoveryMaterial" }
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "base64 of the sealed notes key, 28 to 1024 bytes" },
+                  "recovery": { "allOf": [{ "$ref": "#/components/schemas/RecoveryMaterial" }], "nullable": true, "description": "null or absent: an account without a recovery key (it can make one later)" }
                 }
               },
               "CreateAccountResponse": { "type": "object", "required": ["accountId"], "properties": { "accountId": { "type": "string", "format": "uuid" } } },
               "CreateSessionRequest": {
                 "type": "object", "required": ["username", "authKey", "deviceName"],
-                "properties": { "username": { "type": "string" }, "authKey": { "type": "string", "format": "byte" }, "deviceName": { "type": "string", "maxLength": 200 } }
+                "properties": { "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" }, "authKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)" }, "deviceName": { "type": "string", "maxLength": 200 } }
               },
               "Session": {
                 "type": "object", "required": ["accountId", "accessToken", "refreshToken", "expiresIn", "wrappedNotesKey"],
@@ -88,10 +114,10 @@ enum OpenAPIDocument {
                   "wrappedNotesKey": { "type": "string", "format": "byte" }
                 }
               },
-              "RefreshSessionRequest": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string" } } },
+              "RefreshSessionRequest": { "type": "object", "required": ["refreshToken"], "properties": { "refreshToken": { "type": "string", "minLength": 1, "maxLength": 512 } } },
               "CreateTripRequest": {
                 "type": "object", "required": ["wrappedKey"],
-                "properties": { "wrappedKey": { "type": "string", "format": "byte", "description": "base64 of the trip key sealed with the account's notes key, 28 to 1024 bytes" } }
+                "properties": { "wrappedKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "base64 of the trip key sealed with the account's notes key, 28 to 1024 bytes" } }
               },
               "TripEntry": {
                 "type": "object", "required": ["id", "wrappedKey", "role", "deleted", "revision"],
@@ -143,10 +169,10 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["field", "baseRevision"],
                 "properties": {
                   "item": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "description": "A lowercase UUID; null or absent for the trip itself. An unknown item is created." },
-                  "field": { "type": "string", "description": "For the trip: title, startDate, endDate, notes, deleted. For an item: title, kind, notes, location, start, end, order, deleted." },
+                  "field": { "type": "string", "enum": ["title", "startDate", "endDate", "notes", "deleted", "kind", "location", "start", "end", "order"], "description": "For the trip: title, startDate, endDate, notes, deleted. For an item: title, kind, notes, location, start, end, order, deleted." },
                   "value": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 65536, "description": "Base64 of the sealed value, or null to clear it. For deleted: true or false (not null)." },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "Present exactly when value is (optional for deleted, whose plain value is compared)." },
-                  "baseRevision": { "type": "integer", "minimum": 0, "description": "The revision of the value the person edited; 0 for a field never seen on the server. For deleted set to true on an item: the item's newest revision the device has seen (kept as the tombstone's seenRevision)." }
+                  "baseRevision": { "type": "integer", "minimum": 0, "maximum": 9223372036854775807, "description": "The revision of the value the person edited; 0 for a field never seen on the server. For deleted set to true on an item: the item's newest revision the device has seen (kept as the tombstone's seenRevision)." }
                 }
               },
               "TripOpsRequest": {
@@ -179,10 +205,10 @@ enum OpenAPIDocument {
               "ChangePasswordRequest": {
                 "type": "object", "required": ["currentAuthKey", "newAuthKey", "kdf", "wrappedNotesKey"],
                 "properties": {
-                  "currentAuthKey": { "type": "string", "format": "byte" },
-                  "newAuthKey": { "type": "string", "format": "byte" },
+                  "currentAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)" },
+                  "newAuthKey": { "type": "string", "format": "byte", "pattern": "\#(authKeyPattern)" },
                   "kdf": { "$ref": "#/components/schemas/KDFParameters" },
-                  "wrappedNotesKey": { "type": "string", "format": "byte" }
+                  "wrappedNotesKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)" }
                 }
               }
             },
@@ -210,7 +236,7 @@ enum OpenAPIDocument {
             "/v1/accounts/{username}/kdf": {
               "get": {
                 "summary": "Key-derivation parameters to derive keys before signing in; stable fake ones for a username without an account",
-                "parameters": [{ "name": "username", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "parameters": [{ "name": "username", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" } }],
                 "responses": {
                   "200": { "description": "Parameters", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/KDFParameters" } } } },
                   "400": { "$ref": "#/components/responses/Error" }
@@ -244,6 +270,14 @@ enum OpenAPIDocument {
               }
             },
             "/v1/sessions": {
+              "get": {
+                "summary": "The account's signed-in devices: its sessions that are neither revoked nor ended (idle 60 days or 365 days old by default, --session-idle-days, --session-max-days)",
+                "security": [{ "bearer": [] }],
+                "responses": {
+                  "200": { "description": "The sessions", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/SessionList" } } } },
+                  "401": { "$ref": "#/components/responses/Error" }
+                }
+              },
               "post": {
                 "summary": "Sign in",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateSessionRequest" } } } },
@@ -292,6 +326,7 @@ enum OpenAPIDocument {
                 "summary": "Several pending changes in one request, applied in order in one transaction",
                 "description": "Each change follows exactly the rules of its single route (PUT /v1/notes/{id} or DELETE /v1/notes/{id}), idempotency key included. Body: {changes: [{op: put|delete, id, idempotencyKey, payload?, baseVersion?, baseVersionTag?}]} with 1 to 100 changes; a malformed batch is refused whole (400) and nothing is stored. Answer: {results: [{status, version?, versionTag?, cursor?, previousCursor?, note?, error?, baseKnown?, replayed?}]}, one per change, in order; replayed is true for the recorded answer to an earlier send of the same change. A put past the account's quota is a result of status 403 with error quota_exceeded, counting the batch's earlier changes.",
                 "security": [{ "bearer": [] }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/BatchRequest" } } } },
                 "responses": { "200": { "description": "One result per change" }, "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" } }
               }
             },
@@ -299,6 +334,7 @@ enum OpenAPIDocument {
         \#(recoveryPaths)
         \#(sharingPaths)
         \#(uploadPaths)
+        \#(sessionPaths)
             "/v1/notes/changes": {
               "get": {
                 "summary": "One page of the account's changes feed",
@@ -340,7 +376,14 @@ enum OpenAPIDocument {
                 "parameters": [{ "$ref": "#/components/parameters/TripID" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateTripRequest" } } } },
                 "responses": {
-                  "201": { "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
+                  "201": {
+                    "description": "Created", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } },
+                    "links": {
+                      "Snapshot": { "operationRef": "#/paths/~1v1~1trips~1{id}/get", "parameters": { "id": "$response.body#/id" } },
+                      "Ops": { "operationRef": "#/paths/~1v1~1trips~1{id}~1ops/post", "parameters": { "id": "$response.body#/id" } },
+                      "Changes": { "operationRef": "#/paths/~1v1~1trips~1{id}~1changes/get", "parameters": { "id": "$response.body#/id" } }
+                    }
+                  },
                   "200": { "description": "The caller already has it (the stored entry)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
@@ -408,7 +451,14 @@ enum OpenAPIDocument {
                 "parameters": [{ "$ref": "#/components/parameters/NoteID" }, { "$ref": "#/components/parameters/IdempotencyKey" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteRequest" } } } },
                 "responses": {
-                  "200": { "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } } },
+                  "200": {
+                    "description": "Saved", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PutNoteResponse" } } },
+                    "links": {
+                      "EditAgain": { "operationRef": "#/paths/~1v1~1notes~1{id}/put", "parameters": { "id": "$request.path.id" }, "requestBody": { "payload": "$request.body#/payload", "baseVersion": "$response.body#/version", "baseVersionTag": "$response.body#/versionTag" } },
+                      "Delete": { "operationRef": "#/paths/~1v1~1notes~1{id}/delete", "parameters": { "id": "$request.path.id", "baseVersion": "$response.body#/version" } },
+                      "History": { "operationRef": "#/paths/~1v1~1notes~1{id}~1versions/get", "parameters": { "id": "$request.path.id" } }
+                    }
+                  },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
                   "403": { "$ref": "#/components/responses/QuotaExceeded" },
@@ -423,8 +473,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/NoteID" },
                   { "$ref": "#/components/parameters/IdempotencyKey" },
-                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1 } },
-                  { "name": "baseVersionTag", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^[0-9]{1,15}$" } }
+                  { "name": "baseVersion", "in": "query", "required": true, "schema": { "type": "integer", "minimum": 1, "maximum": 999999999999999999 } },
+                  { "name": "baseVersionTag", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^[1-9][0-9]{0,14}$" } }
                 ],
                 "responses": {
                   "204": { "description": "Deleted, or already deleted" },

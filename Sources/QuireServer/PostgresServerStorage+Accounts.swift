@@ -109,8 +109,9 @@ extension PostgresServerStorage {
         let id = try db.queryFirst(
             """
             INSERT INTO sessions (
-                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
+                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at,
+                last_used_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $6)
             RETURNING id
             """, account.rawValue, deviceName, tokens.accessHash,
             tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds
@@ -126,14 +127,15 @@ extension PostgresServerStorage {
         try await transaction { db in
             let found = try db.queryFirst(
                 """
-                SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL
+                SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL, created_at
                 FROM sessions WHERE access_hash = $1 AND NOT revoked
                 """, accessHash
             ) { row in
                 (
                     AuthenticatedSession(
                         session: SessionID(try row.int64(0)), account: AccountID(try row.int64(1)),
-                        accessExpiresAt: Date(storedMilliseconds: try row.int64(2))),
+                        accessExpiresAt: Date(storedMilliseconds: try row.int64(2)),
+                        startedAt: Date(storedMilliseconds: try row.int64(4))),
                     retryOpen: try row.bool(3)
                 )
             }
@@ -149,13 +151,16 @@ extension PostgresServerStorage {
 
     /// The session's row is locked (`FOR UPDATE`) before it is judged, so two instances given
     /// the same refresh token at once decide one after the other.
-    public func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
-        -> RefreshOutcome
-    {
-        try await transaction { db in
+    public func refreshSession(
+        refreshHash: String, replacement: SessionTokenHashes, expiry: SessionExpiry
+    ) async throws -> RefreshOutcome {
+        let used = replacement.issuedAt.storedMilliseconds
+        let lastUsedBefore = expiry.lastUsedBefore.storedMilliseconds
+        let startedBefore = expiry.startedBefore.storedMilliseconds
+        return try await transaction { db in
             let current = try db.queryFirst(
-                "SELECT id, account_id FROM sessions WHERE refresh_hash = $1 AND NOT revoked FOR UPDATE",
-                refreshHash
+                "SELECT id, account_id FROM sessions WHERE refresh_hash = $1 AND \(Self.liveSession) FOR UPDATE",
+                refreshHash, lastUsedBefore, startedBefore
             ) { (SessionID(try $0.int64(0)), AccountID(try $0.int64(1))) }
             if let (session, accountID) = current {
                 guard let account = try Self.account(id: accountID, db: db) else { return .unknown }
@@ -164,18 +169,19 @@ extension PostgresServerStorage {
                 try db.query(
                     """
                     UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = $1,
-                        access_hash = $2, access_expires_at = $3, previous_retry_until = $4
-                    WHERE id = $5
+                        access_hash = $2, access_expires_at = $3, previous_retry_until = $4,
+                        last_used_at = $5
+                    WHERE id = $6
                     """, replacement.refreshHash, replacement.accessHash,
                     replacement.accessExpiresAt.storedMilliseconds,
-                    replacement.replacedTokenRetryUntil?.storedMilliseconds, session.rawValue)
+                    replacement.replacedTokenRetryUntil?.storedMilliseconds, used, session.rawValue)
                 return .rotated(account)
             }
             let previous = try db.queryFirst(
                 """
                 SELECT id, account_id, previous_retry_until FROM sessions
-                WHERE previous_refresh_hash = $1 AND NOT revoked FOR UPDATE
-                """, refreshHash
+                WHERE previous_refresh_hash = $1 AND \(Self.liveSession) FOR UPDATE
+                """, refreshHash, lastUsedBefore, startedBefore
             ) { (SessionID(try $0.int64(0)), AccountID(try $0.int64(1)), try $0.optionalInt64(2)) }
             guard let (session, accountID, retryUntil) = previous else { return .unknown }
             if let retryUntil, replacement.issuedAt.storedMilliseconds < retryUntil {
@@ -185,10 +191,10 @@ extension PostgresServerStorage {
                 try db.query(
                     """
                     UPDATE sessions SET refresh_hash = $1, access_hash = $2, access_expires_at = $3,
-                        previous_retry_until = NULL
-                    WHERE id = $4
+                        previous_retry_until = NULL, last_used_at = $4
+                    WHERE id = $5
                     """, replacement.refreshHash, replacement.accessHash,
-                    replacement.accessExpiresAt.storedMilliseconds, session.rawValue)
+                    replacement.accessExpiresAt.storedMilliseconds, used, session.rawValue)
                 return .retried(account)
             }
             try db.query("UPDATE sessions SET revoked = true WHERE id = $1", session.rawValue)
@@ -203,6 +209,9 @@ extension PostgresServerStorage {
     }
 
     // MARK: - Rows
+
+    /// Not revoked, and not ended ($2 last used, $3 started, in milliseconds).
+    private static let liveSession = "NOT revoked AND last_used_at >= $2 AND created_at >= $3"
 
     private static let accountColumns = """
         id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,

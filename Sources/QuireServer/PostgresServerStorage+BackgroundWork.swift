@@ -35,9 +35,11 @@ extension PostgresServerStorage: BackgroundWorkStorage {
         try await transaction { db in try RetentionQueries.purgeBatch(olderThan: cutoff, limit: limit, db: db) }
     }
 
-    public func deleteRevokedSessions(expiredBefore cutoff: Date, limit: Int) async throws -> Int {
+    public func deleteEndedSessions(revokedBefore cutoff: Date, expiry: SessionExpiry, limit: Int)
+        async throws -> Int
+    {
         try await transaction { db in
-            try RetentionQueries.deleteRevokedSessions(expiredBefore: cutoff, limit: limit, db: db)
+            try SessionQueries.deleteEnded(revokedBefore: cutoff, expiry: expiry, limit: limit, db: db)
         }
     }
 }

@@ -14,7 +14,10 @@ extension PostgresServerStorage {
 
     /// Never edit a released migration: append one.
     static var migrations: [(PostgresConnection) throws -> Void] {
-        [createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys, storeSharing, storeUploads]
+        [
+            createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys, rememberWhenEachSessionWasUsed,
+            storeSharing, storeUploads,
+        ]
     }
 
     /// Brings the schema up to date, exactly once however many instances start at once.

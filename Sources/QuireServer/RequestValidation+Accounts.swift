@@ -220,3 +220,16 @@ extension RequestValidation {
         }
     }
 }
+
+extension RequestValidation {
+    /// A session's id from the path: ``WireRoutes/sessionIDLength`` lowercase hex digits.
+    static func sessionID(_ raw: String) throws(APIError) -> String {
+        guard raw.count == WireRoutes.sessionIDLength,
+            raw.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+        else {
+            throw .invalidRequest(
+                "A session id is \(WireRoutes.sessionIDLength) lowercase hex digits, as GET /v1/sessions lists it.")
+        }
+        return raw
+    }
+}

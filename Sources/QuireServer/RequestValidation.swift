@@ -80,8 +80,10 @@ enum RequestValidation {
     /// mark; nil when absent.
     static func versionTag(_ text: String?, name: String) throws(APIError) -> Int64? {
         guard let text else { return nil }
-        guard text.count <= 15, let tag = plainInteger(text).map(Int64.init), tag >= 1,
-            tag <= FeedPosition.maxMark
+        // The document's pattern, ^[1-9][0-9]{0,14}$: a tag above any mark the server draws
+        // (``FeedPosition/maxMark``) is one it never gave out, so a stale base (409), not 400.
+        guard (1...15).contains(text.count), text.first != "0", text.allSatisfy({ ("0"..."9").contains($0) }),
+            let tag = Int64(text)
         else {
             throw .invalidRequest(
                 "'\(name)' must be the versionTag the server sent with that version "

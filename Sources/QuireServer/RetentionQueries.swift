@@ -100,23 +100,6 @@ enum RetentionQueries {
             """, [.int(batchEnd)])
         return deleted
     }
-
-    /// Deletes up to `limit` sessions revoked whose access token expired before `cutoff`:
-    /// nothing can use them (a revoked session's tokens are refused as unknown ones), and they
-    /// would pile up with every sign-out and every password change. The newest session is kept
-    /// whatever it is: SQLite hands a new row the highest id plus one, and a reused id would make
-    /// notes the deleted session wrote look like the new session's own writes.
-    static func deleteRevokedSessions(expiredBefore cutoff: Date, limit: Int, db: some HistoryDatabase) throws
-        -> Int
-    {
-        try db.historyRun(
-            """
-            DELETE FROM sessions WHERE id IN (
-                SELECT id FROM sessions
-                WHERE revoked = TRUE AND access_expires_at < $1 AND id < (SELECT MAX(id) FROM sessions)
-                ORDER BY id LIMIT $2)
-            """, [.int(cutoff.storedMilliseconds), .int(Int64(limit))])
-    }
 }
 
 /// What one batch of ``RetentionQueries/purgeBatch(olderThan:limit:db:)`` deleted.

@@ -104,10 +104,12 @@ extension SQLiteServerStorage {
         try db.run(
             """
             INSERT INTO sessions (
-                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+                account_id, device_name, access_hash, access_expires_at, refresh_hash, created_at,
+                last_used_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """, account.rawValue, deviceName, tokens.accessHash,
-            tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds)
+            tokens.accessExpiresAt.storedMilliseconds, tokens.refreshHash, now.storedMilliseconds,
+            now.storedMilliseconds)
         return SessionID(db.lastInsertRowID)
     }
 
@@ -119,14 +121,15 @@ extension SQLiteServerStorage {
         let db = try open()
         let found = try db.queryFirst(
             """
-            SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL
+            SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL, created_at
             FROM sessions WHERE access_hash = ? AND revoked = 0
             """, accessHash
         ) { row in
             (
                 AuthenticatedSession(
                     session: SessionID(row.int64(0)), account: AccountID(row.int64(1)),
-                    accessExpiresAt: Date(storedMilliseconds: row.int64(2))),
+                    accessExpiresAt: Date(storedMilliseconds: row.int64(2)),
+                    startedAt: Date(storedMilliseconds: row.int64(4))),
                 retryOpen: row.bool(3)
             )
         }
@@ -139,14 +142,15 @@ extension SQLiteServerStorage {
         return session
     }
 
-    public func refreshSession(refreshHash: String, replacement: SessionTokenHashes) throws
-        -> RefreshOutcome
-    {
+    public func refreshSession(
+        refreshHash: String, replacement: SessionTokenHashes, expiry: SessionExpiry
+    ) throws -> RefreshOutcome {
         let db = try open()
+        let used = replacement.issuedAt.storedMilliseconds
         return try db.transaction {
             let current = try db.queryFirst(
-                "SELECT id, account_id FROM sessions WHERE refresh_hash = ? AND revoked = 0",
-                refreshHash
+                "SELECT id, account_id FROM sessions WHERE refresh_hash = ? AND \(Self.liveSession)",
+                refreshHash, expiry.lastUsedBefore.storedMilliseconds, expiry.startedBefore.storedMilliseconds
             ) { (SessionID($0.int64(0)), AccountID($0.int64(1))) }
             if let (session, accountID) = current {
                 guard let account = try account(id: accountID) else { return .unknown }
@@ -155,18 +159,19 @@ extension SQLiteServerStorage {
                 try db.run(
                     """
                     UPDATE sessions SET previous_refresh_hash = refresh_hash, refresh_hash = ?,
-                        access_hash = ?, access_expires_at = ?, previous_retry_until = ?
+                        access_hash = ?, access_expires_at = ?, previous_retry_until = ?, last_used_at = ?
                     WHERE id = ?
                     """, replacement.refreshHash, replacement.accessHash,
                     replacement.accessExpiresAt.storedMilliseconds,
-                    replacement.replacedTokenRetryUntil?.storedMilliseconds, session.rawValue)
+                    replacement.replacedTokenRetryUntil?.storedMilliseconds, used, session.rawValue)
                 return .rotated(account)
             }
             let previous = try db.queryFirst(
                 """
                 SELECT id, account_id, previous_retry_until FROM sessions
-                WHERE previous_refresh_hash = ? AND revoked = 0
-                """, refreshHash
+                WHERE previous_refresh_hash = ? AND \(Self.liveSession)
+                """, refreshHash, expiry.lastUsedBefore.storedMilliseconds,
+                expiry.startedBefore.storedMilliseconds
             ) { (SessionID($0.int64(0)), AccountID($0.int64(1)), $0.isNull(2) ? nil : $0.int64(2)) }
             guard let (session, accountID, retryUntil) = previous else { return .unknown }
             if let retryUntil, replacement.issuedAt.storedMilliseconds < retryUntil {
@@ -176,10 +181,10 @@ extension SQLiteServerStorage {
                 try db.run(
                     """
                     UPDATE sessions SET refresh_hash = ?, access_hash = ?, access_expires_at = ?,
-                        previous_retry_until = NULL
+                        previous_retry_until = NULL, last_used_at = ?
                     WHERE id = ?
                     """, replacement.refreshHash, replacement.accessHash,
-                    replacement.accessExpiresAt.storedMilliseconds, session.rawValue)
+                    replacement.accessExpiresAt.storedMilliseconds, used, session.rawValue)
                 return .retried(account)
             }
             try db.run("UPDATE sessions SET revoked = 1 WHERE id = ?", session.rawValue)
@@ -195,6 +200,9 @@ extension SQLiteServerStorage {
     }
 
     // MARK: - Rows
+
+    /// Not revoked, and not ended (the next two parameters: last used, started, in milliseconds).
+    private static let liveSession = "revoked = 0 AND last_used_at >= ? AND created_at >= ?"
 
     private static let accountColumns = """
         id, public_id, username, auth_key_hash, auth_salt, auth_iterations, kdf_salt,

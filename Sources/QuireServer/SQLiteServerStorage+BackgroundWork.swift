@@ -13,10 +13,12 @@ extension SQLiteServerStorage: BackgroundWorkStorage {
         return try db.transaction { try RetentionQueries.purgeBatch(olderThan: cutoff, limit: limit, db: db) }
     }
 
-    public func deleteRevokedSessions(expiredBefore cutoff: Date, limit: Int) throws -> Int {
+    public func deleteEndedSessions(revokedBefore cutoff: Date, expiry: SessionExpiry, limit: Int) throws
+        -> Int
+    {
         let db = try open()
         return try db.transaction {
-            try RetentionQueries.deleteRevokedSessions(expiredBefore: cutoff, limit: limit, db: db)
+            try SessionQueries.deleteEnded(revokedBefore: cutoff, expiry: expiry, limit: limit, db: db)
         }
     }
 }

@@ -62,6 +62,7 @@ extension SQLiteServerStorage {
             keepWhatEachDeleteSaw,
             storeRecoveryKeys,
             countEachNotesBytes,
+            rememberWhenEachSessionWasUsed,
             storeSharing,
             storeUploads,
         ])

@@ -9,7 +9,8 @@ extension ServerMetrics {
     static let fixedRoutes: Set<String> = [
         "/v1/health", "/v1/openapi.json", WireRoutes.changes, WireRoutes.accounts,
         WireRoutes.password, WireRoutes.sessions, WireRoutes.refreshSession,
-        WireRoutes.currentSession, WireRoutes.trips, WireRoutes.trash, path,
+        WireRoutes.currentSession, WireRoutes.trips, WireRoutes.trash, path, WireRoutes.batch,
+        WireRoutes.recovery, WireRoutes.recoveryWrappedKey, WireRoutes.recoverPassword,
     ]
 
     /// The methods kept as their own label; any other becomes `other`, so made-up methods
@@ -45,6 +46,9 @@ extension ServerMetrics {
             case (3, _) where parts[1] == "uploads": return template + "/uploads/{upload}"
             default: return otherLabel
             }
+        }
+        if let id = remainder(of: path, after: WireRoutes.sessions + "/"), !id.isEmpty, !id.contains("/") {
+            return WireRoutes.sessions + "/{id}"
         }
         let accountsPrefix = WireRoutes.accounts + "/"
         if let rest = remainder(of: path, after: accountsPrefix), rest.hasSuffix("/kdf") {

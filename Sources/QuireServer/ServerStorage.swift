@@ -70,9 +70,15 @@ public protocol ServerStorage: Sendable {
     /// `replacement.replacedTokenRetryUntil`). The previous one, presented again before that
     /// time (compared with `replacement.issuedAt`) while the pair it was rotated into is unused,
     /// is a retry: the session takes `replacement` and the retry is spent. Presented otherwise,
-    /// it revokes the session. See ``RefreshOutcome``.
-    func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
-        -> RefreshOutcome
+    /// it revokes the session. See ``RefreshOutcome``. A session that `expiry` says has ended is
+    /// `.unknown`, changing nothing; rotating or retrying records `replacement.issuedAt` as the
+    /// session's last use.
+    func refreshSession(
+        refreshHash: String, replacement: SessionTokenHashes, expiry: SessionExpiry
+    ) async throws -> RefreshOutcome
+
+    /// The account's sessions that are neither revoked nor ended by `expiry`, oldest first.
+    func sessions(account: AccountID, expiry: SessionExpiry) async throws -> [StoredSession]
 
     /// Revokes a session: its access and refresh tokens stop working. Revoking twice is harmless.
     func revokeSession(_ session: SessionID) async throws

@@ -8,6 +8,8 @@ enum ServerCommand: Equatable {
         var databasePath = "./quire-server.sqlite"
         var tombstoneDays = 30
         var accessTokenTTL = 900
+        var sessionIdleDays = 60
+        var sessionMaxDays = 365
         var minKDFIterations = 100_000
         var authHashIterations = 100_000
         var maxConnections = 10_000
@@ -63,7 +65,8 @@ enum ServerCommand: Equatable {
         Usage:
           quire-server [--host H] [--port P] [--db FILE | --db postgres://USER@HOST:PORT/DB]
                        [--tombstone-days N]
-                       [--access-token-ttl SECONDS] [--min-kdf-iterations N]
+                       [--access-token-ttl SECONDS] [--session-idle-days N]
+                       [--session-max-days N] [--min-kdf-iterations N]
                        [--auth-hash-iterations N] [--max-connections N]
                        [--connections-per-address N] [--request-deadline SECONDS]
                        [--idle-timeout SECONDS] [--http-threads N]
@@ -97,6 +100,10 @@ enum ServerCommand: Equatable {
           --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
                                        whose cursor is older resync in full
           --access-token-ttl SECONDS   how long an access token works (default 900)
+          --session-idle-days N        sign a device out when it has not refreshed its tokens
+                                       for N days (default 60): it signs in again
+          --session-max-days N         sign every device out N days after it signed in, in use
+                                       or not (default 365)
           --min-kdf-iterations N       the fewest PBKDF2 iterations a client may register with
                                        (default 100000; lower only for tests and demos)
           --auth-hash-iterations N     PBKDF2 iterations of the server's hash of each auth key
@@ -181,7 +188,7 @@ enum ServerCommand: Equatable {
                                        is whole (default 8); larger files go in several
 
         Background work (tombstone purges, idempotency-record expiry, expired uploads, history
-        pruning, revoked sessions) runs at start and hourly, in bounded batches, each its own short transaction;
+        pruning, revoked and ended sessions) runs at start and hourly, in bounded batches, each its own short transaction;
         on PostgreSQL one instance at a time runs it (an advisory lock).
           --background-batch N         the most rows of each kind one batch deletes
                                        (default 500)
@@ -223,6 +230,8 @@ enum ServerCommand: Equatable {
         [
             "--tombstone-days": (1...36_500, \.tombstoneDays),
             "--access-token-ttl": (1...86_400, \.accessTokenTTL),
+            "--session-idle-days": (1...36_500, \.sessionIdleDays),
+            "--session-max-days": (1...36_500, \.sessionMaxDays),
             "--min-kdf-iterations": (1...100_000_000, \.minKDFIterations),
             "--auth-hash-iterations": (1...100_000_000, \.authHashIterations),
             "--max-connections": (1...1_000_000, \.maxConnections),

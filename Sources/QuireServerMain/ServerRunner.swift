@@ -49,6 +49,9 @@ enum ServerRunner {
         configuration.metricsToken = metricsToken
         configuration.liveUpdateRecheck = .seconds(options.liveUpdateRecheck)
         configuration.backgroundBatchSize = options.backgroundBatch
+        configuration.sessionLifetime = SessionLifetime(
+            idle: TimeInterval(options.sessionIdleDays) * 86_400,
+            absolute: TimeInterval(options.sessionMaxDays) * 86_400)
         configuration.trustedProxies = TrustedProxies(options.trustedProxies)
         configuration.registrationLimit = RegistrationLimit.Policy(
             burst: options.registrationBurst, interval: TimeInterval(options.registrationInterval))

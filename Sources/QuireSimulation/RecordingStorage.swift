@@ -85,10 +85,14 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         try await inner.session(accessHash: accessHash)
     }
 
-    func refreshSession(refreshHash: String, replacement: SessionTokenHashes) async throws
-        -> RefreshOutcome
-    {
-        try await inner.refreshSession(refreshHash: refreshHash, replacement: replacement)
+    func refreshSession(
+        refreshHash: String, replacement: SessionTokenHashes, expiry: SessionExpiry
+    ) async throws -> RefreshOutcome {
+        try await inner.refreshSession(refreshHash: refreshHash, replacement: replacement, expiry: expiry)
+    }
+
+    func sessions(account: AccountID, expiry: SessionExpiry) async throws -> [StoredSession] {
+        try await inner.sessions(account: account, expiry: expiry)
     }
 
     func revokeSession(_ session: SessionID) async throws {

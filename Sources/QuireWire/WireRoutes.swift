@@ -29,6 +29,10 @@ public enum WireRoutes {
     public static let sessions = "/v1/sessions"
     public static let refreshSession = "/v1/sessions/refresh"
     public static let currentSession = "/v1/sessions/current"
+    /// `DELETE` signs one of the account's sessions out, by its id from `GET /v1/sessions`.
+    public static func session(_ id: String) -> String { sessions + "/" + id }
+    /// The length of a session's id in `GET /v1/sessions`: hex digits.
+    public static let sessionIDLength = 16
 
     /// The largest page a client may ask for, and the default.
     public static let maxPageLimit = 500

@@ -153,10 +153,10 @@ struct AccountBadInputTests {
             name: "GET on accounts", method: "GET", path: WireRoutes.accounts, body: Data(),
             status: 405, code: "method_not_allowed"),
         Case(
-            name: "GET on sessions", method: "GET", path: WireRoutes.sessions, body: Data(),
+            name: "PUT on sessions", method: "PUT", path: WireRoutes.sessions, body: Data(),
             status: 405, code: "method_not_allowed"),
         Case(
-            name: "unknown sessions path", path: "/v1/sessions/other", body: Data(), status: 404,
+            name: "unknown sessions path", path: "/v1/sessions/other/more", body: Data(), status: 404,
             code: "not_found"),
         Case(
             name: "unknown accounts path", method: "GET", path: "/v1/accounts/ada/other",

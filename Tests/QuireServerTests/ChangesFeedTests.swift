@@ -180,7 +180,7 @@ final class ChangesFeedTests {
                 "/v1/accounts", "/v1/accounts/{username}/kdf", "/v1/accounts/current/password",
                 "/v1/accounts/current/recovery", "/v1/accounts/recovery/wrapped-notes-key",
                 "/v1/accounts/recovery/password",
-                "/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current", "/metrics",
+                "/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current", "/v1/sessions/{id}", "/metrics",
                 "/v1/trips", "/v1/trips/{id}", "/v1/trips/{id}/ops", "/v1/trips/{id}/changes",
             ])
     }

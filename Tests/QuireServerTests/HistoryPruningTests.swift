@@ -12,6 +12,8 @@ struct HistoryPruningTests {
     static var configuration: NotesServerConfiguration {
         var configuration = ServerHarness.configuration
         configuration.accessTokenTTL = 10 * 365 * 86_400
+        // The tests move the clock years on; the session must outlive them as its token does.
+        configuration.sessionLifetime = SessionLifetime(absolute: 10 * 365 * 86_400)
         return configuration
     }
 

@@ -181,18 +181,15 @@ final class RefreshRetryTests {
         let path = harness.directory.appendingPathComponent("v3.sqlite").path
         let db = try SQLiteConnection(path: path)
         try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(3))).migrate(db)
-        try db.run(
-            """
-            INSERT INTO accounts (id, username, created_at, public_id, auth_key_hash, auth_salt,
-                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
-            VALUES (1, 'ada', 0, 'p', x'00', x'00', 1000, x'00', 1000, x'00')
-            """)
+        try db.insertAccountAda()
+        // Made now: a session from 1970 would be past its absolute lifetime (SessionLifetime).
+        let now = Date().storedMilliseconds
         try db.run(
             """
             INSERT INTO sessions (account_id, device_name, access_hash, access_expires_at,
                 refresh_hash, created_at)
-            VALUES (1, 'laptop', 'a', 0, ?, 0)
-            """, NotesServer.tokenHash("old-refresh"))
+            VALUES (1, 'laptop', 'a', ?, ?, ?)
+            """, now, NotesServer.tokenHash("old-refresh"), now)
 
         // When a server of this version opens it.
         let server = try NotesServer.sqlite(

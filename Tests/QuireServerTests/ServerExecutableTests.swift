@@ -57,6 +57,8 @@ final class ServerExecutableTests {
 
         #expect(run.status == 0)
         #expect(run.stdout.contains("--access-token-ttl SECONDS"))
+        #expect(run.stdout.contains("for N days (default 60): it signs in again"))
+        #expect(run.stdout.contains("--session-max-days N         sign every device out N days after it signed in"))
         #expect(run.stdout.contains("--min-kdf-iterations N"))
         #expect(run.stdout.contains("--auth-hash-iterations N"))
         #expect(
@@ -106,6 +108,7 @@ final class ServerExecutableTests {
     @Test(arguments: [
         ["--access-token-ttl", "0"], ["--min-kdf-iterations", "many"],
         ["--auth-hash-iterations=-5"], ["--history-hours", "-1"], ["--history-mib-per-account", "lots"],
+        ["--session-idle-days", "0"], ["--session-max-days", "36501"],
     ])
     func badNumberFlagIsAUsageError(_ arguments: [String]) async throws {
         let run = try await Self.run(arguments + ["--db", database])

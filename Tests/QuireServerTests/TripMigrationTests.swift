@@ -26,8 +26,10 @@ struct TripMigrationTests {
             """
             INSERT INTO sessions (account_id, device_name, access_hash, access_expires_at,
                 refresh_hash, created_at)
-            VALUES (1, 'laptop', ?, ?, 'refresh', 0)
-            """, NotesServer.tokenHash(token), Int64(4_000_000_000_000))
+            VALUES (1, 'laptop', ?, ?, 'refresh', ?)
+            """, NotesServer.tokenHash(token), Int64(4_000_000_000_000),
+            // Signed in now: a session from 1970 is past its absolute lifetime (SessionLifetime).
+            Date().storedMilliseconds)
         try db.run("UPDATE meta SET value = 1 WHERE key = 'seq'")
         try db.run(
             """

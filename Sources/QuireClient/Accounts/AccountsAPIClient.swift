@@ -100,6 +100,21 @@ public struct AccountsAPIClient: Sendable {
         guard [200, 204].contains(response.status) else { throw Self.bearerFailure(response) }
     }
 
+    /// `GET /v1/sessions`: the account's signed-in devices. Throws `signedOut` when the access
+    /// token was refused.
+    public func sessions(accessToken: String) async throws -> SessionListDTO {
+        let response = try await send("GET", WireRoutes.sessions, bearer: accessToken)
+        guard response.status == 200 else { throw Self.bearerFailure(response) }
+        return try Self.decode(SessionListDTO.self, from: response)
+    }
+
+    /// `DELETE /v1/sessions/{id}`: signs that device out. Throws `signedOut` when the access token
+    /// was refused, `refused` (404 `not_found`) for an id that is no live session of the account.
+    public func revokeSession(id: String, accessToken: String) async throws {
+        let response = try await send("DELETE", WireRoutes.session(id), bearer: accessToken)
+        guard [200, 204].contains(response.status) else { throw Self.bearerFailure(response) }
+    }
+
     // MARK: - Plumbing
 
     private func send(
