@@ -61,10 +61,18 @@ extension NotesServer {
 
     private func answerUpload(_ request: HTTPRequest, trip: String, upload: String?) async throws -> HTTPResponse {
         try allow(request, upload == nil ? ["POST", "OPTIONS"] : ["HEAD", "PATCH", "DELETE", "OPTIONS"])
+        // Ids first (400 for a malformed trip id, 404 for a malformed upload id), then the token,
+        // then tus's own header: a request without a token is 401 whatever else it lacks.
+        let tripID = try RequestValidation.tripID(trip)
+        let id = try upload.map { raw in
+            guard let id = RequestValidation.uploadID(raw) else { throw APIError.uploadNotFound }
+            return id
+        }
         if request.method == "OPTIONS" { return uploadOptions() }
         guard let uploads = storage as? any UploadStorage, let blobs = configuration.uploads.blobStore else {
             throw APIError.uploadsUnavailable
         }
+        let session = try await authenticate(request)
         try RequestValidation.tusVersion(request)
         if request.method == "PATCH" {
             // The cheap checks of the body before the token's lookup.
@@ -75,12 +83,9 @@ extension NotesServer {
         } else if !request.body.isEmpty {
             throw APIError.bodyOnCreation
         }
-        let session = try await authenticate(request)
-        let tripID = try RequestValidation.tripID(trip)
-        guard let upload else {
+        guard let id else {
             return try await createUpload(request, trip: tripID, account: session.account, uploads, blobs)
         }
-        guard let id = RequestValidation.uploadID(upload) else { throw APIError.uploadNotFound }
         switch request.method {
         case "HEAD":
             return try await uploadOffset(id, trip: tripID, account: session.account, uploads)

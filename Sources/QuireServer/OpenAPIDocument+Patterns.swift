@@ -20,6 +20,10 @@ extension OpenAPIDocument {
     static let authKeyPattern = base64Pattern(bytes: RequestValidation.authKeyBytes...RequestValidation.authKeyBytes)
     static let wrappedKeyPattern = base64Pattern(bytes: RequestValidation.wrappedKeyBytes)
     static let saltPattern = base64Pattern(bytes: RequestValidation.kdfSaltBytes)
+    static let publicKeyPattern = base64Pattern(
+        bytes: RequestValidation.publicKeyBytes...RequestValidation.publicKeyBytes)
+    static let sealedKeyPattern = base64Pattern(bytes: RequestValidation.sealedKeyBytes)
+    static let joinTokenPattern = base64Pattern(bytes: 32...32)
 
     /// The KDF iterations floor as the static document states it (the default of
     /// `--min-kdf-iterations`); ``json(minKDFIterations:)`` serves the configured one.

@@ -5,8 +5,8 @@ extension OpenAPIDocument {
               "SharingKey": {
                 "type": "object", "required": ["publicKey", "wrappedPrivateKey"],
                 "properties": {
-                  "publicKey": { "type": "string", "format": "byte", "minLength": 44, "maxLength": 44, "description": "base64 of the 32-byte X25519 public key" },
-                  "wrappedPrivateKey": { "type": "string", "format": "byte", "description": "base64 of the private key sealed with the notes key, 28 to 1024 bytes; opaque to the server" }
+                  "publicKey": { "type": "string", "format": "byte", "pattern": "\#(publicKeyPattern)", "description": "base64 of the 32-byte X25519 public key" },
+                  "wrappedPrivateKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "base64 of the private key sealed with the notes key, 28 to 1024 bytes; opaque to the server" }
                 }
               },
               "PublicSharingKey": {
@@ -21,7 +21,7 @@ extension OpenAPIDocument {
                 "properties": {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" },
                   "role": { "type": "string", "enum": ["editor", "viewer"] },
-                  "sealedKey": { "type": "string", "format": "byte", "description": "base64 of the trip key sealed to the invitee's public key (version 1, ephemeral X25519 key, AES-256-GCM), 61 to 1024 bytes" }
+                  "sealedKey": { "type": "string", "format": "byte", "pattern": "\#(sealedKeyPattern)", "description": "base64 of the trip key sealed to the invitee's public key (version 1, ephemeral X25519 key, AES-256-GCM), 61 to 1024 bytes" }
                 }
               },
               "TripInvite": {
@@ -42,7 +42,7 @@ extension OpenAPIDocument {
               },
               "AcceptInviteRequest": {
                 "type": "object", "required": ["wrappedKey"],
-                "properties": { "wrappedKey": { "type": "string", "format": "byte", "description": "The trip key sealed with the accepting account's notes key, 28 to 1024 bytes" } }
+                "properties": { "wrappedKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "The trip key sealed with the accepting account's notes key, 28 to 1024 bytes" } }
               },
               "TripMember": {
                 "type": "object", "required": ["username", "role", "publicKey"],
@@ -60,7 +60,7 @@ extension OpenAPIDocument {
                 "type": "object", "required": ["role", "sealedKey", "tokenHash"],
                 "properties": {
                   "role": { "type": "string", "enum": ["editor", "viewer"] },
-                  "sealedKey": { "type": "string", "format": "byte", "description": "The trip key sealed with a key derived from the link's secret (which the server never gets), 28 to 1024 bytes" },
+                  "sealedKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "The trip key sealed with a key derived from the link's secret (which the server never gets), 28 to 1024 bytes" },
                   "tokenHash": { "type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the join token derived from the link's secret" },
                   "expiresInHours": { "type": "integer", "minimum": 1, "maximum": 720, "default": 168 },
                   "maxUses": { "type": "integer", "minimum": 1, "maximum": 100, "default": 1 }
@@ -78,11 +78,15 @@ extension OpenAPIDocument {
                   "usesLeft": { "type": "integer", "minimum": 0 }
                 }
               },
-              "TripLinkJoinRequest": {
+              "TripLinkOpenRequest": {
                 "type": "object", "required": ["token"],
+                "properties": { "token": { "type": "string", "format": "byte", "pattern": "\#(joinTokenPattern)", "description": "base64 of the 32-byte join token" } }
+              },
+              "TripLinkJoinRequest": {
+                "type": "object", "required": ["token", "wrappedKey"],
                 "properties": {
-                  "token": { "type": "string", "format": "byte", "description": "base64 of the 32-byte join token" },
-                  "wrappedKey": { "type": "string", "format": "byte", "description": "To join: the trip key sealed with the joining account's notes key, 28 to 1024 bytes" }
+                  "token": { "type": "string", "format": "byte", "pattern": "\#(joinTokenPattern)", "description": "base64 of the 32-byte join token" },
+                  "wrappedKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "To join: the trip key sealed with the joining account's notes key, 28 to 1024 bytes" }
                 }
               },
               "TripRoleRequest": {
@@ -223,7 +227,7 @@ extension OpenAPIDocument {
                 "description": "An expired, revoked or used-up link, a wrong token, and a link whose maker is no longer an owner all answer 404 link_unusable.",
                 "security": [{ "bearer": [] }],
                 "parameters": [{ "name": "link", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } }],
-                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLinkJoinRequest" } } } },
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLinkOpenRequest" } } } },
                 "responses": {
                   "200": { "description": "The link", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripLink" } } } },
                   "400": { "$ref": "#/components/responses/Error" },

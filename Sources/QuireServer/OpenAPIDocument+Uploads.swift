@@ -18,7 +18,10 @@ extension OpenAPIDocument {
               "options": {
                 "summary": "The tus protocol and the limits: Tus-Version 1.0.0, Tus-Extension creation,expiration,termination, Tus-Max-Size (the largest upload, --max-upload-mib) and Quire-Max-Chunk-Size (the largest PATCH body, --upload-chunk-mib); no token needed",
                 "parameters": [{ "$ref": "#/components/parameters/TripID" }],
-                "responses": { "204": { "description": "The headers above, with Tus-Resumable" } }
+                "responses": {
+                  "204": { "description": "The headers above, with Tus-Resumable" },
+                  "400": { "$ref": "#/components/responses/Error" }
+                }
               },
               "post": {
                 "summary": "Create a resumable upload (tus creation) of the caller's in the trip; an editor or owner only",
@@ -27,7 +30,7 @@ extension OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } },
-                  { "name": "Upload-Length", "in": "header", "required": true, "schema": { "type": "integer", "minimum": 0 }, "description": "The whole upload's size in bytes, at most Tus-Max-Size" },
+                  { "name": "Upload-Length", "in": "header", "required": true, "schema": { "type": "integer", "minimum": 0, "maximum": 1073741824 }, "description": "The whole upload's size in bytes, at most Tus-Max-Size (1073741824 by default: --max-upload-mib)" },
                   { "name": "Upload-Metadata", "in": "header", "schema": { "type": "string", "maxLength": 4096 }, "description": "tus metadata: comma-separated 'key base64value' pairs, each key once; kept as sent and answered by HEAD. Quire's own client sends none that says anything about the photo." }
                 ],
                 "responses": {
@@ -53,15 +56,24 @@ extension OpenAPIDocument {
               "options": {
                 "summary": "As OPTIONS on the collection",
                 "parameters": [{ "$ref": "#/components/parameters/TripID" }, { "$ref": "#/components/parameters/UploadID" }],
-                "responses": { "204": { "description": "The tus headers" } }
+                "responses": {
+                  "204": { "description": "The tus headers" },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" }
+                }
               },
               "head": {
                 "summary": "Where the upload stands: Upload-Offset (the confirmed offset: every byte before it is durable), Upload-Length, Upload-Metadata as sent, Upload-Expires while unfinished; Cache-Control: no-store",
                 "description": "Another account's upload, or one under another trip, is 404 as one that does not exist; an unfinished upload past its expiry is 410.",
                 "security": [{ "bearer": [] }],
-                "parameters": [{ "$ref": "#/components/parameters/TripID" }, { "$ref": "#/components/parameters/UploadID" }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/TripID" },
+                  { "$ref": "#/components/parameters/UploadID" },
+                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } }
+                ],
                 "responses": {
                   "200": { "description": "The headers above, no body" },
+                  "400": { "description": "No body (HEAD): a malformed trip id" },
                   "401": { "description": "No body (HEAD)" },
                   "404": { "description": "No body (HEAD)" },
                   "410": { "description": "No body (HEAD)" },
@@ -101,9 +113,14 @@ extension OpenAPIDocument {
               "delete": {
                 "summary": "Terminate the upload, finished or not (tus termination): its bytes are removed and its quota freed",
                 "security": [{ "bearer": [] }],
-                "parameters": [{ "$ref": "#/components/parameters/TripID" }, { "$ref": "#/components/parameters/UploadID" }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/TripID" },
+                  { "$ref": "#/components/parameters/UploadID" },
+                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } }
+                ],
                 "responses": {
                   "204": { "description": "Terminated" },
+                  "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
                   "404": { "$ref": "#/components/responses/Error" },
                   "412": { "$ref": "#/components/responses/Error" }

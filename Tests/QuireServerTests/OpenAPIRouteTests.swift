@@ -25,6 +25,9 @@ struct OpenAPIRouteTests {
             .replacingOccurrences(of: "/v1/sessions/{id}", with: "/v1/sessions/0123456789abcdef")
             .replacingOccurrences(of: "{id}", with: "8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a")
             .replacingOccurrences(of: "{username}", with: "ada")
+            .replacingOccurrences(of: "{upload}", with: "0123456789abcdef0123456789abcdef")
+            .replacingOccurrences(of: "{link}", with: "9d4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a")
+            .replacingOccurrences(of: "{invite}", with: "ad4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a")
     }
 
     @Test func everyDocumentedPathIsTheMetricsRouteOfItsRequests() throws {
