@@ -29,7 +29,7 @@ status=0
 # The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
 separate="ChaosTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests"
-timed="SimulationSeedsTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
+timed="SimulationSeedsTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
 timeout 1800 swift test --skip-build --skip "$separate|$timed" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
   timeout 900 swift test --skip-build --no-parallel --filter "$timed" 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}

@@ -85,10 +85,10 @@ extension NotesServer {
             return .empty(204)
         }
         let body = try RequestValidation.acceptInvite(request.body)
-        guard let entry = try await sharing.acceptInvite(id, account: account, wrappedKey: body.wrappedKey, now: now())
+        guard let join = try await sharing.acceptInvite(id, account: account, wrappedKey: body.wrappedKey, now: now())
         else { throw APIError.inviteNotFound }
-        await liveUpdates.accountChanged(account, feed: .trips)
-        return .json(200, entry)
+        for changed in join.changed { await liveUpdates.accountChanged(changed, feed: .trips) }
+        return .json(200, join.entry)
     }
 
     private func membershipAnswer(_ result: TripMembershipResult) async throws -> HTTPResponse {

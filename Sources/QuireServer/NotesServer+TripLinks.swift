@@ -37,11 +37,11 @@ extension NotesServer {
             let tokenHash = SHA256Digest.hex(body.token)
             if joining {
                 guard
-                    let entry = try await links.joinByLink(
+                    let join = try await links.joinByLink(
                         link, tokenHash: tokenHash, account: account, wrappedKey: body.wrappedKey ?? "", now: now())
                 else { throw APIError.linkUnusable }
-                await liveUpdates.accountChanged(account, feed: .trips)
-                return .json(200, entry)
+                for changed in join.changed { await liveUpdates.accountChanged(changed, feed: .trips) }
+                return .json(200, join.entry)
             }
             guard let opened = try await links.openLink(link, tokenHash: tokenHash, now: now()) else {
                 throw APIError.linkUnusable

@@ -142,8 +142,8 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["field", "revision"],
                 "properties": {
                   "item": { "type": "string", "format": "uuid", "nullable": true, "description": "null for a field of the trip itself" },
-                  "field": { "type": "string", "description": "Trip fields: title, startDate, endDate, notes, deleted. Item fields: title, kind, notes, location, start, end, order, deleted." },
-                  "value": { "type": "string", "nullable": true, "description": "Sealed value (base64), null when cleared; for deleted, the plain text true or false" },
+                  "field": { "type": "string", "description": "Trip fields: title, startDate, endDate, notes, deleted. Item fields: title, kind, notes, location, start, end, order, deleted. The server also writes member.<username> on the trip when someone joins, changes role or leaves (sharing)." },
+                  "value": { "type": "string", "nullable": true, "description": "Sealed value (base64), null when cleared; for deleted, the plain text true or false; for member.<username>, the plain-text role (owner, editor, viewer), null once the member left" },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "The device's keyed hash of the plaintext" },
                   "revision": { "type": "integer", "minimum": 1, "description": "The trip revision that wrote this value (per trip, gap-free, from 1)" },
                   "seenRevision": { "type": "integer", "minimum": 0, "description": "Only on an item's deleted set to true: the op's base, the item's newest revision its deleter had seen. An edit of the item at a later revision was not seen by the delete; its device offers it back to restore." }

@@ -17,13 +17,13 @@ extension PostgresServerStorage: TripLinkStorage {
     }
 
     public func joinByLink(_ linkID: String, tokenHash: String, account: AccountID, wrappedKey: String, now: Date)
-        async throws -> TripEntryDTO?
+        async throws -> TripJoin?
     {
         try await transaction { db in
-            let entry = try TripLinkQueries.joinByLink(
+            let join = try TripLinkQueries.joinByLink(
                 linkID, tokenHash: tokenHash, account: account, wrappedKey: wrappedKey, now: now, db: db)
-            if entry != nil { try self.announce(.trips, [account], db: db) }
-            return entry
+            if let changed = join?.changed, !changed.isEmpty { try self.announce(.trips, changed, db: db) }
+            return join
         }
     }
 

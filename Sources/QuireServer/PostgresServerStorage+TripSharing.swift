@@ -30,13 +30,13 @@ extension PostgresServerStorage: TripSharingStorage {
     }
 
     public func acceptInvite(_ inviteID: String, account: AccountID, wrappedKey: String, now: Date) async throws
-        -> TripEntryDTO?
+        -> TripJoin?
     {
         try await transaction { db in
-            let entry = try TripSharingQueries.acceptInvite(
+            let join = try TripSharingQueries.acceptInvite(
                 inviteID, account: account, wrappedKey: wrappedKey, now: now, db: db)
-            if entry != nil { try self.announce(.trips, [account], db: db) }
-            return entry
+            if let changed = join?.changed, !changed.isEmpty { try self.announce(.trips, changed, db: db) }
+            return join
         }
     }
 

@@ -16,7 +16,7 @@ extension SQLiteServerStorage: TripLinkStorage {
     }
 
     public func joinByLink(_ linkID: String, tokenHash: String, account: AccountID, wrappedKey: String, now: Date)
-        throws -> TripEntryDTO?
+        throws -> TripJoin?
     {
         try sharingTransaction {
             try TripLinkQueries.joinByLink(

@@ -30,7 +30,7 @@ extension SQLiteServerStorage: TripSharingStorage {
     }
 
     public func acceptInvite(_ inviteID: String, account: AccountID, wrappedKey: String, now: Date) throws
-        -> TripEntryDTO?
+        -> TripJoin?
     {
         try sharingTransaction {
             try TripSharingQueries.acceptInvite(inviteID, account: account, wrappedKey: wrappedKey, now: now, db: $0)

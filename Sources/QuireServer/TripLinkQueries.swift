@@ -40,16 +40,17 @@ enum TripLinkQueries {
 
     static func joinByLink(
         _ linkID: String, tokenHash: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
-    ) throws -> TripEntryDTO? {
+    ) throws -> TripJoin? {
         guard let link = try openLink(linkID, tokenHash: tokenHash, now: now, db: db) else { return nil }
         _ = try TripQueries.tripRow(link.trip, locked: true, db: db)
-        if let entry = try TripQueries.tripEntry(link.trip, account: account, db: db) { return entry }
+        if let entry = try TripQueries.tripEntry(link.trip, account: account, db: db) {
+            return TripJoin(entry: entry, changed: [])
+        }
         let spent = try db.historyRun(
             "UPDATE trip_links SET uses_left = uses_left - 1 WHERE link_id = $1 AND uses_left > 0", [.text(linkID)])
         guard spent == 1 else { return nil }
-        try TripSharingQueries.join(
+        return try TripSharingQueries.join(
             link.trip, account: account, role: link.role, wrappedKey: wrappedKey, now: now, db: db)
-        return try TripQueries.tripEntry(link.trip, account: account, db: db)
     }
 
     static func revokeLink(_ linkID: String, trip: String, account: AccountID, db: some TripDatabase) throws

@@ -16,7 +16,7 @@ public protocol TripLinkStorage: Sendable {
 
     /// `account` joins with the link (a member already: its entry, and no use is spent).
     func joinByLink(_ linkID: String, tokenHash: String, account: AccountID, wrappedKey: String, now: Date)
-        async throws -> TripEntryDTO?
+        async throws -> TripJoin?
 
     /// An owner revokes the link; false when the trip has no such link.
     func revokeLink(_ linkID: String, trip: String, account: AccountID) async throws -> TripLinkRevocation

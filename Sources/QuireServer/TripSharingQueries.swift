@@ -89,7 +89,7 @@ enum TripSharingQueries {
     /// who has since been removed or demoted is void (and deleted).
     static func acceptInvite(
         _ inviteID: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
-    ) throws -> TripEntryDTO? {
+    ) throws -> TripJoin? {
         guard
             let (trip, role, inviter) = try db.historyRows(
                 "SELECT trip_id, role, inviter_id FROM trip_invites WHERE invite_id = $1 AND invitee_id = $2",
@@ -99,17 +99,18 @@ enum TripSharingQueries {
         _ = try TripQueries.tripRow(trip, locked: true, db: db)
         try db.historyRun("DELETE FROM trip_invites WHERE invite_id = $1", [.text(inviteID)])
         guard try TripQueries.tripRole(trip, account: inviter, db: db) == .owner else { return nil }
-        try join(trip, account: account, role: role, wrappedKey: wrappedKey, now: now, db: db)
-        return try TripQueries.tripEntry(trip, account: account, db: db)
+        return try join(trip, account: account, role: role, wrappedKey: wrappedKey, now: now, db: db)
     }
 
     /// Makes `account` a member of `trip` with `role` unless it is one (the trip's row locked
-    /// by the caller): its trips feed moves to a new sequence number, and a departure it had goes.
+    /// by the caller): an entry in the trip's log, and a departure it had goes.
     static func join(
         _ trip: String, account: AccountID, role: String, wrappedKey: String, now: Date, db: some TripDatabase
-    ) throws {
-        guard try TripQueries.tripRole(trip, account: account, db: db) == nil else { return }
-        let position = try nextPosition(for: account, now: now, db: db)
+    ) throws -> TripJoin? {
+        if let entry = try TripQueries.tripEntry(trip, account: account, db: db) {
+            return TripJoin(entry: entry, changed: [])
+        }
+        let position = try membershipPosition(trip, affected: account, now: now, db: db)
         try db.historyRun(
             "DELETE FROM trip_departures WHERE trip_id = $1 AND account_id = $2", [.text(trip), .int(account.rawValue)])
         try db.historyRun(
@@ -121,6 +122,8 @@ enum TripSharingQueries {
                 .text(trip), .int(account.rawValue), .text(role), .text(wrappedKey), .int(position.seq),
                 .int(now.storedMilliseconds),
             ])
+        let changed = try logMembership(trip, of: account, role: role, at: position, now: now, db: db)
+        return try TripQueries.tripEntry(trip, account: account, db: db).map { TripJoin(entry: $0, changed: changed) }
     }
 
     static func declineInvite(_ inviteID: String, account: AccountID, db: some TripDatabase) throws -> Bool {
@@ -153,11 +156,11 @@ enum TripSharingQueries {
         guard let (member, current) = try member(username, trip: trip, db: db) else { return .noSuchMember }
         if current == role { return .changed([]) }
         if current == .owner, try ownerCount(trip, db: db) == 1 { return .lastOwner }
-        let position = try nextPosition(for: member, now: now, db: db)
+        let position = try membershipPosition(trip, affected: member, now: now, db: db)
         try db.historyRun(
-            "UPDATE trip_members SET role = $1, feed_seq = $2 WHERE trip_id = $3 AND account_id = $4",
-            [.text(role.rawValue), .int(position.seq), .text(trip), .int(member.rawValue)])
-        return .changed([member])
+            "UPDATE trip_members SET role = $1 WHERE trip_id = $2 AND account_id = $3",
+            [.text(role.rawValue), .text(trip), .int(member.rawValue)])
+        return .changed(try logMembership(trip, of: member, role: role.rawValue, at: position, now: now, db: db))
     }
 
     static func removeMember(
@@ -170,7 +173,7 @@ enum TripSharingQueries {
         }
         guard callerRole == .owner || member == account else { return .forbidden }
         if role == .owner, try ownerCount(trip, db: db) == 1 { return .lastOwner }
-        let position = try nextPosition(for: member, now: now, db: db)
+        let position = try membershipPosition(trip, affected: member, now: now, db: db)
         try db.historyRun(
             "DELETE FROM trip_members WHERE trip_id = $1 AND account_id = $2", [.text(trip), .int(member.rawValue)])
         try db.historyRun(
@@ -183,7 +186,8 @@ enum TripSharingQueries {
                 .text(trip), .int(member.rawValue), .text(role.rawValue), .int(position.seq),
                 .int(now.storedMilliseconds),
             ])
-        return .changed([member])
+        let others = try logMembership(trip, of: member, role: nil, at: position, now: now, db: db)
+        return .changed((others + [member]).sorted { $0.rawValue < $1.rawValue })
     }
 
     static func wasRemoved(from trip: String, account: AccountID, db: some TripDatabase) throws -> Bool {
@@ -212,10 +216,50 @@ enum TripSharingQueries {
         ) { try $0.int64At(0) }.first ?? 0
     }
 
-    /// The next sequence number, taken with `account`'s row locked so its trips feed stays
-    /// commit-ordered.
-    private static func nextPosition(for account: AccountID, now: Date, db: some TripDatabase) throws -> FeedPosition {
-        try db.lockRows("SELECT id FROM accounts WHERE id = $1", [.int(account.rawValue)])
+    /// The next sequence number for a membership change of `trip` (its row locked by the
+    /// caller), taken with the rows of its members' accounts and of `affected` locked in id
+    /// order, so each of their trips feeds stays commit-ordered.
+    private static func membershipPosition(_ trip: String, affected: AccountID, now: Date, db: some TripDatabase)
+        throws -> FeedPosition
+    {
+        try db.lockRows(
+            """
+            SELECT id FROM accounts
+            WHERE id = $2 OR id IN (SELECT account_id FROM trip_members WHERE trip_id = $1) ORDER BY id
+            """, [.text(trip), .int(affected.rawValue)])
         return try db.nextFeedPosition(now: now)
+    }
+
+    /// Writes the change as the trip's field `member.<username>` at the trip's next revision
+    /// under `position` (in plain text: the role, or cleared for a member who left), and moves
+    /// every member's trips feed there. Returns the members.
+    private static func logMembership(
+        _ trip: String, of account: AccountID, role: String?, at position: FeedPosition, now: Date,
+        db: some TripDatabase
+    ) throws -> [AccountID] {
+        let username =
+            try db.historyRows("SELECT username FROM accounts WHERE id = $1", [.int(account.rawValue)]) {
+                try $0.textAt(0)
+            }.first ?? ""
+        let revision = (try TripQueries.tripRow(trip, db: db)?.revision ?? 0) + 1
+        try db.historyRun(
+            """
+            INSERT INTO trip_fields (trip_id, item_id, field, value, value_hash, revision, seq, updated_at)
+            VALUES ($1, '', $2, $3, NULL, $4, $5, $6)
+            ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, value_hash = NULL,
+                revision = excluded.revision, seq = excluded.seq, updated_at = excluded.updated_at
+            """,
+            [
+                .text(trip), .text(WireRoutes.memberFieldPrefix + username), role.map(HistoryValue.text) ?? .null,
+                .int(Int64(revision)), .int(position.seq), .int(now.storedMilliseconds),
+            ])
+        try db.historyRun(
+            "UPDATE trips SET revision = $1, seq = $2 WHERE trip_id = $3",
+            [.int(Int64(revision)), .int(position.seq), .text(trip)])
+        try db.historyRun(
+            "UPDATE trip_members SET feed_seq = $1 WHERE trip_id = $2", [.int(position.seq), .text(trip)])
+        return try db.historyRows(
+            "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
+        ) { AccountID(try $0.int64At(0)) }
     }
 }

@@ -7,8 +7,10 @@ import QuireWire
 ///
 /// A caller who is not a member of the trip is answered as if the trip did not exist; one who
 /// is but lacks the role gets `.forbidden`. Joining, a role change and a removal each take the
-/// next number of the server-wide sequence and move the affected member's trips feed to it, so
-/// that member's devices learn of it by pulling their feed (a removal as an entry marked removed).
+/// next number of the server-wide sequence and is an entry in the trip's own log (the trip field
+/// `member.<username>`, in plain text: the role, or cleared when the member left), so every
+/// member's trips feed moves to it and their devices learn of it by pulling; the removed member's
+/// feed shows the trip once more, marked removed.
 public protocol TripSharingStorage: Sendable {
     /// Stores (or replaces) the account's key pair.
     func setSharingKey(_ key: SharingKeyDTO, account: AccountID, now: Date) async throws
@@ -32,7 +34,7 @@ public protocol TripSharingStorage: Sendable {
     /// `account` accepts its invitation `inviteID`, keeping the trip key as `wrappedKey`, and
     /// becomes a member with the invited role. Nil when there is no such invitation for it.
     func acceptInvite(_ inviteID: String, account: AccountID, wrappedKey: String, now: Date) async throws
-        -> TripEntryDTO?
+        -> TripJoin?
 
     /// `account` declines (deletes) its invitation; false when there is none.
     func declineInvite(_ inviteID: String, account: AccountID) async throws -> Bool
@@ -51,6 +53,18 @@ public protocol TripSharingStorage: Sendable {
     /// invitation goes too; its feed shows the trip as removed.
     func removeMember(_ username: String, trip: String, account: AccountID, now: Date) async throws
         -> TripMembershipResult
+}
+
+/// A join: the trip as the joining account's feed shows it, and the accounts whose trips feed
+/// moved (every member: the join is an entry in the trip's log).
+public struct TripJoin: Sendable, Equatable {
+    public var entry: TripEntryDTO
+    public var changed: [AccountID]
+
+    public init(entry: TripEntryDTO, changed: [AccountID]) {
+        self.entry = entry
+        self.changed = changed
+    }
 }
 
 /// The result of ``TripSharingStorage/invite(_:trip:account:inviteID:now:)``.

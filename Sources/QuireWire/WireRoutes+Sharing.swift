@@ -12,6 +12,10 @@ extension WireRoutes {
     public static func tripMember(_ trip: String, _ username: String) -> String {
         tripsPrefix + trip + "/members/" + username
     }
+    /// The trip field a membership change is written as, followed by the member's username:
+    /// `member.ada`, in plain text (the role, or null once the member left). The server writes it;
+    /// an op naming it is refused like any field not in ``TripWireFields``.
+    public static let memberFieldPrefix = "member."
     /// `GET` the invitations waiting for this account.
     public static let invites = "/v1/invites"
     public static let invitesPrefix = "/v1/invites/"

@@ -53,6 +53,11 @@ import Testing
         try await setup.share(with: setup.bob, "bob", role: "editor")
         try await setup.share(with: setup.carol, "carol", role: "viewer")
         #expect(try await setup.bob.trip(setup.trip).item(setup.lunch)?.title == "Lunch")
+        // The joins are entries in the trip's log: the owner's device pulls them as plain text,
+        // never as values it could not decrypt.
+        let pulled = try await setup.alice.ok("sync")
+        #expect(pulled.contains("received 2"), "\(pulled)")
+        #expect(!pulled.contains("could not be decrypted"), "\(pulled)")
 
         // Owner and editor change different fields of one item at once: both stay, everywhere.
         try await setup.alice.ok("trip", "edit", setup.lunch, "--title", "Lunch at Time Out Market")

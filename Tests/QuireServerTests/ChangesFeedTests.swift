@@ -182,6 +182,11 @@ final class ChangesFeedTests {
                 "/v1/accounts/recovery/password",
                 "/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current", "/v1/sessions/{id}", "/metrics",
                 "/v1/trips", "/v1/trips/{id}", "/v1/trips/{id}/ops", "/v1/trips/{id}/changes",
+                "/v1/trips/{id}/uploads", "/v1/trips/{id}/uploads/{upload}",
+                "/v1/accounts/current/sharing-key", "/v1/accounts/{username}/sharing-key", "/v1/trips/{id}/invites",
+                "/v1/trips/{id}/members", "/v1/trips/{id}/members/{username}", "/v1/invites",
+                "/v1/invites/{invite}/accept", "/v1/invites/{invite}/decline", "/v1/trips/{id}/links",
+                "/v1/trips/{id}/links/{link}", "/v1/links/{link}/open", "/v1/links/{link}/join",
             ])
     }
 

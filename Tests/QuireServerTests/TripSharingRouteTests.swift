@@ -61,12 +61,41 @@ final class TripSharingRouteTests {
         #expect(feed.trips.map(\.id) == [trip])
         #expect(feed.trips.first?.wrappedKey == bobsKey)
         #expect(feed.trips.first?.role == "editor")
-        #expect(ops.results.compactMap(\.revision) == [1])
+        // (Revision 1 is bob's join, an entry in the trip's log.)
+        #expect(ops.results.compactMap(\.revision) == [2])
         #expect(members.map(\.username) == ["alice", "bob"])
         #expect(members.map(\.role) == ["owner", "editor"])
         #expect(members.map(\.publicKey) == [SharingValue.publicKey(1), SharingValue.publicKey(2)])
         #expect(try await harness.invites(token: bob).isEmpty)
         #expect(await harness.acceptResponse(try #require(waiting.first).id, token: bob).status == 404)
+    }
+
+    @Test(arguments: StoreKind.allCases) func joinsRoleChangesAndRemovalsAreEntriesInTheTripsLog(store: StoreKind)
+        async throws
+    {
+        try await setUp(store)
+        let carol = try await harness.sharingToken("carol", seed: 3)
+        try await harness.share(trip, with: "bob", role: "editor", owner: alice, token: bob)
+        let start = try await harness.tripChanges(trip, token: alice).nextCursor
+        let alicesFeed = try await harness.tripsFeed(token: alice)
+
+        try await harness.share(trip, with: "carol", role: "viewer", owner: alice, token: carol)
+        #expect(await harness.roleResponse(trip, "bob", "viewer", token: alice).status == 204)
+        #expect(await harness.removeResponse(trip, "carol", token: alice).status == 204)
+        let log = try await harness.tripChanges(trip, cursor: start, token: bob)
+        let moved = try await harness.tripsFeed(token: alice, since: alicesFeed.nextCursor)
+
+        // Each change is a plain-text field of the trip, newest value per member, in order.
+        #expect(log.changes.map(\.field) == ["member.bob", "member.carol"])
+        #expect(log.changes.map(\.value) == ["viewer", nil])
+        #expect(log.changes.allSatisfy { $0.item == nil && $0.valueHash == nil })
+        let revisions = log.changes.map(\.revision)
+        #expect(revisions.count == 2 && revisions.last == revisions.first.map { $0 + 1 })
+        // Every member's trips feed moved, so their devices pull it.
+        #expect(moved.trips.map(\.id) == [trip])
+        // The server writes these fields; an op naming one is refused.
+        let forged = await harness.opsResponse(trip, [TripValue.op(nil, "member.bob", "owner")], token: bob)
+        #expect(forged.status == 400 || forged.status == 403)
     }
 
     @Test(arguments: StoreKind.allCases) func aViewerReadsButEveryWriteIsForbidden(store: StoreKind) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import QuireSQLite
 import QuireTrips
+import QuireWire
 
 // MARK: - Membership: leaving a trip, and the public keys of the people it is shared with
 
@@ -48,6 +49,18 @@ extension TripsDatabase {
         let removal = Removal(trip: trip, title: title, unsent: try unsentChanges(of: trip))
         try connection.run("DELETE FROM trips WHERE id = ?", trip.description)
         return removal
+    }
+
+    /// The trip's members and their roles as its log last showed this device (the server's
+    /// `member.<username>` entries; owners first, then by name). Empty for a trip never shared.
+    public func members(of trip: TripID) throws -> [(username: String, role: String)] {
+        let prefix = WireRoutes.memberFieldPrefix
+        let rank = ["owner": 0, "editor": 1, "viewer": 2]
+        return try connection.query(
+            "SELECT field, value FROM fields WHERE trip_id = ? AND item_id = '' AND field LIKE ? AND value IS NOT NULL",
+            trip.description, prefix + "%"
+        ) { (String($0.text(0).dropFirst(prefix.count)), $0.text(1)) }
+        .sorted { (rank[$0.1] ?? 3, $0.0) < (rank[$1.1] ?? 3, $1.0) }
     }
 
     // MARK: - Known keys

@@ -143,7 +143,10 @@ extension TripsSyncEngine {
             }
             let value: String?
             do {
-                value = try sealer.open(dto.value, item: item, field: dto.field)
+                // A membership entry is written by the server in plain text (the role).
+                value =
+                    item == nil && dto.field.hasPrefix(WireRoutes.memberFieldPrefix)
+                    ? dto.value : try sealer.open(dto.value, item: item, field: dto.field)
             } catch {
                 report.undecryptable += 1
                 continue
