@@ -100,12 +100,20 @@ extension QuireCommandLine {
         let device = try openDevice()
         let record = try await resolveTrip(text, in: device)
         let viewerZone = TimeZone.current.identifier
+        // Who shares it, as the trip's log last showed this device (works offline).
+        let members = try await device.trips.members(of: record.id)
         if arguments.flag("json") {
-            try console.json(TripJSON(record, mode: mode, viewerZone: viewerZone))
+            var json = TripJSON(record, mode: mode, viewerZone: viewerZone)
+            json.members = members.isEmpty ? nil : members.map { TripJSON.Member(username: $0.username, role: $0.role) }
+            try console.json(json)
             return
         }
         let state = TripViewState.build(record: record, loaded: true, zoneMode: mode, viewerZone: viewerZone)
-        for line in TripPrinter.lines(state, trip: record.id) { console.out(line) }
+        var lines = TripPrinter.lines(state, trip: record.id)
+        if !members.isEmpty {
+            lines.insert("Shared: " + members.map { "\($0.username) (\($0.role))" }.joined(separator: ", "), at: 1)
+        }
+        for line in lines { console.out(line) }
     }
 
     func removeTrip(_ words: [String]) async throws {

@@ -142,6 +142,13 @@ struct TripJSON: Encodable {
     var fields: [String: TripFieldJSON]
     var days: [Day]
     var deletedWhileEdited: [TripItemJSON]
+    /// The members as the trip's log last showed this device; absent for a trip never shared.
+    var members: [Member]?
+
+    struct Member: Encodable {
+        var username: String
+        var role: String
+    }
 
     init(_ trip: TripRecord, mode: TripZoneMode, viewerZone: String) {
         let display: TimeDisplay = mode == .item ? .item : .viewer(viewerZone)

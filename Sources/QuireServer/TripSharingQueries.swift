@@ -232,16 +232,48 @@ enum TripSharingQueries {
 
     /// Writes the change as the trip's field `member.<username>` at the trip's next revision
     /// under `position` (in plain text: the role, or cleared for a member who left), and moves
-    /// every member's trips feed there. Returns the members.
+    /// every member's trips feed there. The first change of a trip's members also writes those
+    /// it already had (its owner), so the log names every member from then on. Returns the
+    /// members.
     private static func logMembership(
         _ trip: String, of account: AccountID, role: String?, at position: FeedPosition, now: Date,
         db: some TripDatabase
     ) throws -> [AccountID] {
+        var revision = try TripQueries.tripRow(trip, db: db)?.revision ?? 0
+        let logged = try db.historyRows(
+            "SELECT 1 FROM trip_fields WHERE trip_id = $1 AND item_id = '' AND field LIKE $2 LIMIT 1",
+            [.text(trip), .text(WireRoutes.memberFieldPrefix + "%")]
+        ) { _ in true }
+        var entries: [(AccountID, String?)] = []
+        if logged.isEmpty {
+            entries = try db.historyRows(
+                "SELECT account_id, role FROM trip_members WHERE trip_id = $1 AND account_id <> $2 ORDER BY account_id",
+                [.text(trip), .int(account.rawValue)]
+            ) { (AccountID(try $0.int64At(0)), Optional(try $0.textAt(1))) }
+        }
+        entries.append((account, role))
+        for (member, memberRole) in entries {
+            revision += 1
+            try writeMemberEntry(trip, of: member, role: memberRole, revision: revision, at: position, now: now, db: db)
+        }
+        try db.historyRun(
+            "UPDATE trips SET revision = $1, seq = $2 WHERE trip_id = $3",
+            [.int(Int64(revision)), .int(position.seq), .text(trip)])
+        try db.historyRun(
+            "UPDATE trip_members SET feed_seq = $1 WHERE trip_id = $2", [.int(position.seq), .text(trip)])
+        return try db.historyRows(
+            "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
+        ) { AccountID(try $0.int64At(0)) }
+    }
+
+    private static func writeMemberEntry(
+        _ trip: String, of account: AccountID, role: String?, revision: Int, at position: FeedPosition, now: Date,
+        db: some TripDatabase
+    ) throws {
         let username =
             try db.historyRows("SELECT username FROM accounts WHERE id = $1", [.int(account.rawValue)]) {
                 try $0.textAt(0)
             }.first ?? ""
-        let revision = (try TripQueries.tripRow(trip, db: db)?.revision ?? 0) + 1
         try db.historyRun(
             """
             INSERT INTO trip_fields (trip_id, item_id, field, value, value_hash, revision, seq, updated_at)
@@ -253,13 +285,5 @@ enum TripSharingQueries {
                 .text(trip), .text(WireRoutes.memberFieldPrefix + username), role.map(HistoryValue.text) ?? .null,
                 .int(Int64(revision)), .int(position.seq), .int(now.storedMilliseconds),
             ])
-        try db.historyRun(
-            "UPDATE trips SET revision = $1, seq = $2 WHERE trip_id = $3",
-            [.int(Int64(revision)), .int(position.seq), .text(trip)])
-        try db.historyRun(
-            "UPDATE trip_members SET feed_seq = $1 WHERE trip_id = $2", [.int(position.seq), .text(trip)])
-        return try db.historyRows(
-            "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
-        ) { AccountID(try $0.int64At(0)) }
     }
 }

@@ -56,8 +56,18 @@ import Testing
         // The joins are entries in the trip's log: the owner's device pulls them as plain text,
         // never as values it could not decrypt.
         let pulled = try await setup.alice.ok("sync")
-        #expect(pulled.contains("received 2"), "\(pulled)")
+        #expect(pulled.contains("received 3"), "\(pulled)")
         #expect(!pulled.contains("could not be decrypted"), "\(pulled)")
+        // Every member's device shows who shares the trip, offline, from those entries.
+        #expect(
+            try await setup.alice.ok("trip", "show", setup.trip).contains(
+                "Shared: alice (owner), bob (editor), carol (viewer)"))
+        try await setup.bob.ok("sync")
+        let shown = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try await setup.bob.ok("trip", "show", setup.trip, "--json").utf8))
+                as? [String: Any])
+        #expect((shown["members"] as? [[String: String]])?.map { $0["username"] } == ["alice", "bob", "carol"])
 
         // Owner and editor change different fields of one item at once: both stay, everywhere.
         try await setup.alice.ok("trip", "edit", setup.lunch, "--title", "Lunch at Time Out Market")
