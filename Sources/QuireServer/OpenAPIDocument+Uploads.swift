@@ -29,7 +29,7 @@ extension OpenAPIDocument {
                 "security": [{ "bearer": [] }],
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
-                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } },
+                  { "$ref": "#/components/parameters/TusResumable" },
                   { "name": "Upload-Length", "in": "header", "required": true, "schema": { "type": "integer", "minimum": 0, "maximum": 1073741824 }, "description": "The whole upload's size in bytes, at most Tus-Max-Size (1073741824 by default: --max-upload-mib)" },
                   { "name": "Upload-Metadata", "in": "header", "schema": { "type": "string", "maxLength": 4096 }, "description": "tus metadata: comma-separated 'key base64value' pairs, each key once; kept as sent and answered by HEAD. Quire's own client sends none that says anything about the photo." }
                 ],
@@ -69,7 +69,7 @@ extension OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "$ref": "#/components/parameters/UploadID" },
-                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } }
+                  { "$ref": "#/components/parameters/TusResumable" }
                 ],
                 "responses": {
                   "200": { "description": "The headers above, no body" },
@@ -87,7 +87,7 @@ extension OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "$ref": "#/components/parameters/UploadID" },
-                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } },
+                  { "$ref": "#/components/parameters/TusResumable" },
                   { "name": "Upload-Offset", "in": "header", "required": true, "schema": { "type": "integer", "minimum": 0 } }
                 ],
                 "requestBody": { "required": true, "content": { "application/offset+octet-stream": { "schema": { "type": "string", "format": "binary" } } } },
@@ -116,7 +116,7 @@ extension OpenAPIDocument {
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },
                   { "$ref": "#/components/parameters/UploadID" },
-                  { "name": "Tus-Resumable", "in": "header", "required": true, "schema": { "type": "string", "enum": ["1.0.0"] } }
+                  { "$ref": "#/components/parameters/TusResumable" }
                 ],
                 "responses": {
                   "204": { "description": "Terminated" },

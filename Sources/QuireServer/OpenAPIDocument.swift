@@ -17,6 +17,7 @@ enum OpenAPIDocument {
             "parameters": {
               "NoteID": { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } },
               "TripID": { "name": "id", "in": "path", "required": true, "description": "A device-made UUID in lowercase.", "schema": { "type": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" } },
+              "TusResumable": { "name": "Tus-Resumable", "in": "header", "required": true, "description": "The tus version the client speaks; any other (or none) is 412 with Tus-Version.", "schema": { "type": "string", "enum": ["1.0.0"] } },
               "UploadID": { "name": "upload", "in": "path", "required": true, "description": "The id the server made (the last part of Location).", "schema": { "type": "string", "pattern": "^[0-9a-f]{32}$" } },
               "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": true, "description": "The change id; a resend with the same key and request gets the first answer, with another request 422.", "schema": { "type": "string", "minLength": 1, "maxLength": 200 } }
             },

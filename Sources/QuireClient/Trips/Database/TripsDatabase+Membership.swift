@@ -16,10 +16,11 @@ extension TripsDatabase {
         /// The warning a person reads: "3 changes to 'Lisbon 2027' haven't synced and will be lost".
         public var warning: String {
             let what = unsent == 1 ? "1 change" : "\(unsent) changes"
+            let have = unsent == 1 ? "hasn't" : "haven't"
             let name = title.isEmpty ? "trip \(trip.description.prefix(8))" : "'\(title)'"
             return unsent == 0
                 ? "you are no longer a member of \(name); its copy on this device was deleted"
-                : "\(what) to \(name) haven't synced and will be lost: you are no longer a member"
+                : "\(what) to \(name) \(have) synced and will be lost: you are no longer a member"
         }
     }
 

@@ -43,10 +43,10 @@ public struct InviteLink: Sendable, Equatable {
     }
 
     /// The token a joiner shows the server.
-    var token: Data { derived("quire-link-token-v1") }
+    func token() throws -> Data { try derived("quire-link-token-v1") }
 
     /// What the server keeps of the token.
-    var tokenHash: String { SHA256Digest.hex(token) }
+    func tokenHash() throws -> String { SHA256Digest.hex(try token()) }
 
     func seal(_ tripKey: SymmetricKey256, trip: TripID) throws -> String {
         try AESGCM.seal(tripKey.data, key: try sealingKey(), associatedData: context(trip)).base64EncodedString()
@@ -65,14 +65,14 @@ public struct InviteLink: Sendable, Equatable {
     }
 
     private func sealingKey() throws -> SymmetricKey256 {
-        guard let key = SymmetricKey256(data: derived("quire-link-key-v1")) else { throw CryptoError.invalidKeyLength }
+        guard let key = SymmetricKey256(data: try derived("quire-link-key-v1")) else {
+            throw CryptoError.invalidKeyLength
+        }
         return key
     }
 
-    private func derived(_ info: String) -> Data {
-        // 32 bytes is always within HKDF's range.
-        (try? QuireCrypto.HKDF.sha256(inputKeyMaterial: secret, salt: Data(), info: Data(info.utf8), length: 32))
-            ?? Data()
+    private func derived(_ info: String) throws -> Data {
+        try QuireCrypto.HKDF.sha256(inputKeyMaterial: secret, salt: Data(), info: Data(info.utf8), length: 32)
     }
 
     private func context(_ trip: TripID) -> Data { Data("quire-trip-link-v1|\(trip)".utf8) }

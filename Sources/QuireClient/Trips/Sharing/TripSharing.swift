@@ -135,7 +135,7 @@ public struct TripSharing: Sendable {
         var link = InviteLink(server: server, id: "")
         let made = try await api.createLink(
             CreateTripLinkRequestDTO(
-                role: role, sealedKey: try link.seal(tripKey, trip: trip), tokenHash: link.tokenHash,
+                role: role, sealedKey: try link.seal(tripKey, trip: trip), tokenHash: try link.tokenHash(),
                 expiresInHours: hours, maxUses: uses),
             for: trip)
         link.id = made.id
@@ -149,11 +149,11 @@ public struct TripSharing: Sendable {
 
     /// Joins the trip of `link`. Returns the trip and the role joined with.
     public func join(_ link: InviteLink) async throws -> (trip: TripID, role: String) {
-        let opened = try await api.openLink(link.id, token: link.token)
+        let opened = try await api.openLink(link.id, token: try link.token())
         guard let trip = TripID(opened.trip) else { throw Refusal(description: "the link names no trip") }
         let tripKey = try link.open(opened.sealedKey, trip: trip)
         let entry = try await api.joinLink(
-            link.id, token: link.token, wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
+            link.id, token: try link.token(), wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
         return (trip, entry.role)
     }
 
