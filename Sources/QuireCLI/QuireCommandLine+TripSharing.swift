@@ -155,9 +155,12 @@ extension QuireCommandLine {
     }
 
     private func removeMember(_ words: [String], _ device: QuireDevice, _ sharing: TripSharing) async throws {
-        let positionals = try Arguments(words, options: [], flags: []).expectPositionals(["trip", "user"])
+        let arguments = try Arguments(words, options: [], flags: ["trust-new-key"])
+        let positionals = try arguments.expectPositionals(["trip", "user"])
         let trip = try await resolveTrip(positionals[0], in: device)
-        try await sharing.remove(positionals[1], from: trip.id)
+        let epoch = try await sharing.remove(
+            positionals[1], from: trip.id, trustingNewKeys: arguments.flag("trust-new-key"))
+        console.out("Removed \(positionals[1].lowercased()) from '\(trip.title)'; its key is now epoch \(epoch).")
     }
 
     private func leaveTrip(_ words: [String], _ device: QuireDevice, _ sharing: TripSharing) async throws {

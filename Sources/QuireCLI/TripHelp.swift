@@ -128,14 +128,18 @@ enum TripHelp {
         Changes a member's role (owners only). A trip always keeps at least one owner.
         """,
         "remove": """
-        Usage: quire trip remove TRIP USER
-        Removes a member (owners only). Their next sync is refused and deletes the trip on
-        their devices, after warning about any changes of theirs that never synced.
+        Usage: quire trip remove TRIP USER [--trust-new-key]
+        Removes a member (owners only) and rotates the trip's key in the same request: a new
+        key, sealed to each remaining member's and invitee's public key (checked as for
+        share), so nothing written from now on opens with the keys they had. Open invite
+        links are revoked. Their next sync is refused and deletes the trip on their devices,
+        after warning about any changes of theirs that never synced.
+        Example: quire trip remove lisbon bob
         """,
         "leave": """
         Usage: quire trip leave TRIP [--force]
         Leaves the trip and deletes it on this device. Refused while changes of yours are
-        unsynced, unless --force.
+        unsynced, unless --force. An owner's next sync rotates the trip's key.
         """,
         "invite": """
         Usage: quire trip invite TRIP [--role editor|viewer] [--expires-in HOURS] [--uses N]

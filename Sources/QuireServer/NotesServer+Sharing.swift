@@ -45,6 +45,11 @@ extension NotesServer {
             }
         case (.links, _), (.link, _), (.useLink, _):
             return try await linkRoute(route, request, account: account)
+        case (.keys(let raw), let method):
+            let trip = try RequestValidation.tripID(raw)
+            return try await refusingRemovedMembers(trip, account) {
+                try await tripKeysRoute(request, method: method, trip: trip, account: account)
+            }
         case (.member(let raw, let rawUsername), let method):
             let trip = try RequestValidation.tripID(raw)
             let username = try RequestValidation.username(rawUsername).value
@@ -72,6 +77,7 @@ extension NotesServer {
         case .forbidden: throw APIError.notAnOwner
         case .noSuchAccount: throw APIError.noSharingKey
         case .alreadyMember: throw APIError.alreadyMember
+        case .keyRotated(let current): throw APIError.tripKeyRotated(current: current)
         }
     }
 
@@ -116,6 +122,7 @@ enum SharingPath: Equatable {
     case links(trip: String)
     case link(trip: String, link: String)
     case useLink(link: String, joining: Bool)
+    case keys(trip: String)
 
     init?(_ path: String) {
         if path == WireRoutes.sharingKey {
@@ -137,6 +144,7 @@ enum SharingPath: Equatable {
         case ("trips", 5, "members"): self = .members(trip: parts[3])
         case ("trips", 6, "members"): self = .member(trip: parts[3], username: parts[5])
         case ("trips", 5, "links"): self = .links(trip: parts[3])
+        case ("trips", 5, "keys"): self = .keys(trip: parts[3])
         case ("trips", 6, "links"): self = .link(trip: parts[3], link: parts[5])
         case ("links", 5, "open"): self = .useLink(link: parts[3], joining: false)
         case ("links", 5, "join"): self = .useLink(link: parts[3], joining: true)
@@ -157,12 +165,14 @@ enum SharingPath: Equatable {
         case .links: "/v1/trips/{id}/links"
         case .link: "/v1/trips/{id}/links/{link}"
         case .useLink(_, let joining): joining ? "/v1/links/{link}/join" : "/v1/links/{link}/open"
+        case .keys: "/v1/trips/{id}/keys"
         }
     }
 
     var methods: [String] {
         switch self {
         case .ownKey: ["PUT", "GET"]
+        case .keys: ["GET", "POST"]
         case .publicKey, .invites, .members: ["GET"]
         case .answer, .invite, .links, .useLink: ["POST"]
         case .member: ["PUT", "DELETE"]

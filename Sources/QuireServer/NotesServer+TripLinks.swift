@@ -18,6 +18,7 @@ extension NotesServer {
                 case .created(let link): return .json(201, link)
                 case .notMember: throw APIError.tripNotFound
                 case .forbidden: throw APIError.notAnOwner
+                case .keyRotated(let current): throw APIError.tripKeyRotated(current: current)
                 }
             }
         case .link(let raw, let rawLink):

@@ -125,6 +125,8 @@ extension NotesServer {
             throw APIError.tripNotFound
         case .readOnly:
             throw APIError.tripReadOnly
+        case .keyRotated(let current):
+            throw APIError.tripKeyRotated(current: current)
         }
     }
 

@@ -24,6 +24,7 @@ extension OpenAPIDocument {
         bytes: RequestValidation.publicKeyBytes...RequestValidation.publicKeyBytes)
     static let sealedKeyPattern = base64Pattern(bytes: RequestValidation.sealedKeyBytes)
     static let joinTokenPattern = base64Pattern(bytes: 32...32)
+    static let chainedKeyPattern = base64Pattern(bytes: RequestValidation.chainedKeyBytes)
 
     /// The KDF iterations floor as the static document states it (the default of
     /// `--min-kdf-iterations`); ``json(minKDFIterations:)`` serves the configured one.

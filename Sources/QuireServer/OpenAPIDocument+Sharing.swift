@@ -21,7 +21,8 @@ extension OpenAPIDocument {
                 "properties": {
                   "username": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" },
                   "role": { "type": "string", "enum": ["editor", "viewer"] },
-                  "sealedKey": { "type": "string", "format": "byte", "pattern": "\#(sealedKeyPattern)", "description": "base64 of the trip key sealed to the invitee's public key (version 1, ephemeral X25519 key, AES-256-GCM), 61 to 1024 bytes" }
+                  "sealedKey": { "type": "string", "format": "byte", "pattern": "\#(sealedKeyPattern)", "description": "base64 of the trip key sealed to the invitee's public key (version 1, ephemeral X25519 key, AES-256-GCM), 61 to 1024 bytes" },
+                  "keyEpoch": { "type": "integer", "minimum": 1, "maximum": 10000, "default": 1, "description": "The epoch of the key sealed; not the trip's current one: 409 trip_key_rotated" }
                 }
               },
               "TripInvite": {
@@ -33,7 +34,8 @@ extension OpenAPIDocument {
                   "fromPublicKey": { "type": "string", "format": "byte", "description": "Its public key, to compare fingerprints" },
                   "to": { "type": "string" },
                   "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
-                  "sealedKey": { "type": "string", "format": "byte" }
+                  "sealedKey": { "type": "string", "format": "byte" },
+                  "keyEpoch": { "type": "integer", "minimum": 2, "description": "The epoch of the key sealed; absent for 1" }
                 }
               },
               "TripInvites": {
@@ -63,7 +65,8 @@ extension OpenAPIDocument {
                   "sealedKey": { "type": "string", "format": "byte", "pattern": "\#(wrappedKeyPattern)", "description": "The trip key sealed with a key derived from the link's secret (which the server never gets), 28 to 1024 bytes" },
                   "tokenHash": { "type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the join token derived from the link's secret" },
                   "expiresInHours": { "type": "integer", "minimum": 1, "maximum": 720, "default": 168 },
-                  "maxUses": { "type": "integer", "minimum": 1, "maximum": 100, "default": 1 }
+                  "maxUses": { "type": "integer", "minimum": 1, "maximum": 100, "default": 1 },
+                  "keyEpoch": { "type": "integer", "minimum": 1, "maximum": 10000, "default": 1, "description": "The epoch of the key sealed; not the trip's current one: 409 trip_key_rotated" }
                 }
               },
               "TripLink": {
@@ -75,7 +78,8 @@ extension OpenAPIDocument {
                   "from": { "type": "string", "description": "The owner who made it" },
                   "sealedKey": { "type": "string", "format": "byte" },
                   "expiresAt": { "type": "string", "format": "date-time" },
-                  "usesLeft": { "type": "integer", "minimum": 0 }
+                  "usesLeft": { "type": "integer", "minimum": 0 },
+                  "keyEpoch": { "type": "integer", "minimum": 2, "description": "The epoch of the key sealed; absent for 1" }
                 }
               },
               "TripLinkOpenRequest": {
@@ -203,7 +207,8 @@ extension OpenAPIDocument {
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
                   "403": { "$ref": "#/components/responses/Error" },
-                  "404": { "$ref": "#/components/responses/Error" }
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "409": { "$ref": "#/components/responses/Error" }
                 }
               }
             },

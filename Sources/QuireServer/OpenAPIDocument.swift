@@ -25,6 +25,7 @@ enum OpenAPIDocument {
         \#(historySchemas)
         \#(recoverySchemas)
         \#(sharingSchemas)
+        \#(tripKeySchemas)
         \#(uploadSchemas)
         \#(sessionSchemas)
               "Error": {
@@ -128,7 +129,10 @@ enum OpenAPIDocument {
                   "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
                   "deleted": { "type": "boolean", "description": "The trip's deleted field is true; the entry stays" },
                   "revision": { "type": "integer", "minimum": 0, "description": "The trip's newest revision" },
-                  "removed": { "type": "boolean", "description": "Present and true when this account is no longer a member (removed or left): delete the local copy. role is the role it had, wrappedKey empty, revision 0." }
+                  "removed": { "type": "boolean", "description": "Present and true when this account is no longer a member (removed or left): delete the local copy. role is the role it had, wrappedKey empty, revision 0." },
+                  "keyEpoch": { "type": "integer", "minimum": 2, "description": "The epoch of the key in wrappedKey; absent for 1" },
+                  "keyForm": { "type": "string", "enum": ["sealed"], "description": "sealed: a rotation sealed wrappedKey to this account's sharing public key; absent: wrapped with its notes key" },
+                  "rekeyDue": { "type": "boolean", "description": "For an owner: a member left since the key last rotated; rotate it (POST /v1/trips/{id}/keys)" }
                 }
               },
               "TripsFeedPage": {
@@ -171,7 +175,7 @@ enum OpenAPIDocument {
                 "properties": {
                   "item": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "description": "A lowercase UUID; null or absent for the trip itself. An unknown item is created." },
                   "field": { "type": "string", "enum": ["title", "startDate", "endDate", "notes", "deleted", "kind", "location", "start", "end", "order"], "description": "For the trip: title, startDate, endDate, notes, deleted. For an item: title, kind, notes, location, start, end, order, deleted." },
-                  "value": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 65536, "description": "Base64 of the sealed value, or null to clear it. For deleted: true or false (not null)." },
+                  "value": { "type": "string", "nullable": true, "minLength": 1, "maxLength": 65536, "description": "Base64 of the sealed value (after eN. for key epoch N of 2 or more), or null to clear it. For deleted: true or false (not null). A value sealed with another epoch than the trip's current one: 409 trip_key_rotated." },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "Present exactly when value is (optional for deleted, whose plain value is compared)." },
                   "baseRevision": { "type": "integer", "minimum": 0, "maximum": 9223372036854775807, "description": "The revision of the value the person edited; 0 for a field never seen on the server. For deleted set to true on an item: the item's newest revision the device has seen (kept as the tombstone's seenRevision)." }
                 }
@@ -334,6 +338,7 @@ enum OpenAPIDocument {
         \#(historyPaths)
         \#(recoveryPaths)
         \#(sharingPaths)
+        \#(tripKeyPaths)
         \#(uploadPaths)
         \#(sessionPaths)
             "/v1/notes/changes": {

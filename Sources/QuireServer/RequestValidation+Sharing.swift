@@ -34,9 +34,10 @@ extension RequestValidation {
             var username: String?
             var role: String?
             var sealedKey: String?
+            var keyEpoch: Int?
         }
         let loose = try object(
-            Loose.self, body, example: #"{"username": "ada", "role": "editor", "sealedKey": "…"}"#)
+            Loose.self, body, example: #"{"username": "ada", "role": "editor", "sealedKey": "…", "keyEpoch": 1}"#)
         let username = try username(loose.username)
         guard let role = loose.role, role == TripRole.editor.rawValue || role == TripRole.viewer.rawValue else {
             throw .invalidRequest("'role' is required: editor or viewer (make an owner with PUT …/members/{username}).")
@@ -48,7 +49,8 @@ extension RequestValidation {
                 "'sealedKey' is required: base64 of the trip key sealed to the invitee's public key, "
                     + "\(sealedKeyBytes.lowerBound) to \(sealedKeyBytes.upperBound) bytes.")
         }
-        return TripInviteRequestDTO(username: username.value, role: role, sealedKey: sealed)
+        return TripInviteRequestDTO(
+            username: username.value, role: role, sealedKey: sealed, keyEpoch: try keyEpoch(loose.keyEpoch))
     }
 
     /// An ``AcceptInviteRequestDTO``: the trip key wrapped with the accepting account's notes key.
@@ -93,6 +95,7 @@ extension RequestValidation {
             var tokenHash: String?
             var expiresInHours: Int?
             var maxUses: Int?
+            var keyEpoch: Int?
         }
         let loose = try object(
             Loose.self, body,
@@ -113,7 +116,7 @@ extension RequestValidation {
         }
         return CreateTripLinkRequestDTO(
             role: role, sealedKey: loose.sealedKey ?? "", tokenHash: hash, expiresInHours: loose.expiresInHours,
-            maxUses: loose.maxUses)
+            maxUses: loose.maxUses, keyEpoch: try keyEpoch(loose.keyEpoch))
     }
 
     /// A ``TripLinkJoinRequestDTO``: `token` base64 of 32 bytes, and to join a wrapped key.

@@ -96,12 +96,13 @@ extension RequestValidation {
                 throw .invalidRequest("'\(name).value' of 'deleted' must be \"true\" or \"false\".")
             }
         } else if let value = op.value {
-            guard !value.isEmpty, value.count <= WireRoutes.maxTripValueBytes,
-                Data(base64Encoded: value) != nil
+            guard !value.isEmpty, value.count <= WireRoutes.maxTripValueBytes, TripKeyEpoch.of(value) != nil,
+                Data(base64Encoded: String(TripKeyEpoch.unmarked(value))) != nil
             else {
                 throw .invalidRequest(
-                    "'\(name).value' must be base64 of the sealed value, 1 to "
-                        + "\(WireRoutes.maxTripValueBytes) characters, or null to clear it.")
+                    "'\(name).value' must be base64 of the sealed value (after 'eN.' for a value sealed "
+                        + "with key epoch N ≥ 2), 1 to \(WireRoutes.maxTripValueBytes) characters, or null "
+                        + "to clear it.")
             }
             guard op.valueHash != nil else {
                 throw .invalidRequest("'\(name).valueHash' is required with a value.")

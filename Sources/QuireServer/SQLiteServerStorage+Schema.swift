@@ -65,6 +65,7 @@ extension SQLiteServerStorage {
             rememberWhenEachSessionWasUsed,
             storeSharing,
             storeUploads,
+            rotateTripKeys,
         ])
     }
 

@@ -15,17 +15,20 @@ enum TripLinkQueries {
     ) throws -> TripLinkResult {
         guard let role = try TripQueries.tripRole(trip, account: account, db: db) else { return .notMember }
         guard role == .owner else { return .forbidden }
+        let epoch = try TripQueries.tripRow(trip, locked: true, db: db)?.keyEpoch ?? TripKeyEpoch.first
+        guard (request.keyEpoch ?? TripKeyEpoch.first) == epoch else { return .keyRotated(current: epoch) }
         let expires = now.addingTimeInterval(TimeInterval(request.expiresInHours ?? defaultHours) * 3600)
         try db.historyRun(
             """
             INSERT INTO trip_links
-                (link_id, trip_id, creator_id, role, sealed_key, token_hash, expires_at, uses_left, revoked, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9)
+                (link_id, trip_id, creator_id, role, sealed_key, token_hash, expires_at, uses_left, revoked, created_at,
+                 key_epoch)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10)
             """,
             [
                 .text(linkID), .text(trip), .int(account.rawValue), .text(request.role), .text(request.sealedKey),
                 .text(request.tokenHash), .int(expires.storedMilliseconds),
-                .int(Int64(request.maxUses ?? defaultUses)), .int(now.storedMilliseconds),
+                .int(Int64(request.maxUses ?? defaultUses)), .int(now.storedMilliseconds), .int(Int64(epoch)),
             ])
         guard let link = try usableLink(linkID, now: now, db: db)?.link else { return .forbidden }
         return .created(link)
@@ -50,7 +53,8 @@ enum TripLinkQueries {
             "UPDATE trip_links SET uses_left = uses_left - 1 WHERE link_id = $1 AND uses_left > 0", [.text(linkID)])
         guard spent == 1 else { return nil }
         return try TripSharingQueries.join(
-            link.trip, account: account, role: link.role, wrappedKey: wrappedKey, now: now, db: db)
+            link.trip, account: account, role: link.role, wrappedKey: wrappedKey,
+            keyEpoch: link.keyEpoch ?? TripKeyEpoch.first, now: now, db: db)
     }
 
     static func revokeLink(_ linkID: String, trip: String, account: AccountID, db: some TripDatabase) throws
@@ -72,7 +76,7 @@ enum TripLinkQueries {
             let (link, creator, tokenHash) = try db.historyRows(
                 """
                 SELECT l.link_id, l.trip_id, l.role, a.username, l.sealed_key, l.expires_at, l.uses_left, l.creator_id,
-                    l.token_hash
+                    l.token_hash, l.key_epoch
                 FROM trip_links l JOIN accounts a ON a.id = l.creator_id
                 WHERE l.link_id = $1 AND l.revoked = false AND l.expires_at > $2 AND l.uses_left > 0
                 """, [.text(linkID), .int(now.storedMilliseconds)]
@@ -82,7 +86,7 @@ enum TripLinkQueries {
                         id: try row.textAt(0), trip: try row.textAt(1), role: try row.textAt(2),
                         from: try row.textAt(3),
                         sealedKey: try row.textAt(4), expiresAt: Date(storedMilliseconds: try row.int64At(5)),
-                        usesLeft: Int(try row.int64At(6))),
+                        usesLeft: Int(try row.int64At(6)), keyEpoch: TripKeyEpoch.shown(Int(try row.int64At(9)))),
                     AccountID(try row.int64At(7)), try row.textAt(8)
                 )
             }.first

@@ -26,6 +26,8 @@ public enum TripLinkResult: Sendable, Equatable {
     case created(TripLinkDTO)
     case notMember
     case forbidden
+    /// The sealed key is not of the trip's current key epoch, `current`.
+    case keyRotated(current: Int)
 }
 
 public enum TripLinkRevocation: Sendable, Equatable {

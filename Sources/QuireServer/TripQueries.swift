@@ -67,6 +67,11 @@ enum TripQueries {
         if let (recorded, body) = seen {
             return recorded == fingerprint ? .replayed(body: body) : .opIdReused
         }
+        // Checked after the replay: a request applied before the key rotated still answers.
+        let sealed = request.ops.filter { $0.field != WireRoutes.deletedField }.compactMap(\.value)
+        if sealed.contains(where: { TripKeyEpoch.of($0) != row.keyEpoch }) {
+            return .keyRotated(current: row.keyEpoch)
+        }
         var state = try mergeState(for: request.ops, trip: trip, row: row, db: db)
         state.mayDeleteTrip = role == .owner
         let outcome = TripMergeRule.apply(request.ops, to: state)
@@ -177,11 +182,11 @@ enum TripQueries {
     /// The trip's row, or nil when there is none; `locked`: held against other writers until the
     /// transaction ends.
     static func tripRow(_ trip: String, locked: Bool = false, db: some TripDatabase) throws -> TripRow? {
-        let sql = "SELECT revision, seq, deleted, purged_revision FROM trips WHERE trip_id = $1"
+        let sql = "SELECT revision, seq, deleted, purged_revision, key_epoch, rekey_due FROM trips WHERE trip_id = $1"
         return try db.historyRows(locked ? "\(sql) \(db.rowLock)" : sql, [.text(trip)]) {
             TripRow(
                 revision: Int(try $0.int64At(0)), seq: try $0.int64At(1), deleted: try $0.boolAt(2),
-                purgedRevision: Int(try $0.int64At(3)))
+                purgedRevision: Int(try $0.int64At(3)), keyEpoch: Int(try $0.int64At(4)), rekeyDue: try $0.boolAt(5))
         }.first
     }
 
@@ -197,19 +202,30 @@ enum TripQueries {
     static func tripEntry(_ trip: String, account: AccountID, db: some TripDatabase) throws -> TripEntryDTO? {
         try db.historyRows(
             """
-            SELECT t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision
-            FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
+            SELECT \(entryColumns) FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
             WHERE m.trip_id = $1 AND m.account_id = $2
             """, [.text(trip), .int(account.rawValue)], map: tripEntry
         ).first
     }
 
-    /// A row whose first five columns are a trip's id, the member's wrapped key and role, and
-    /// the trip's `deleted` and revision.
+    /// The columns ``tripEntry(_:)`` reads, of `trip_members m` joined with `trips t`.
+    static let entryColumns = """
+        t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision, m.key_epoch, m.key_sealed,
+        (m.role = 'owner' AND t.rekey_due)
+        """
+
+    /// A row whose first eight columns are ``entryColumns``: a trip's id, the member's wrapped
+    /// key and role, the trip's `deleted` and revision, the epoch and form of the member's key,
+    /// and whether the member is an owner who should rotate the key. Epoch 1, a notes-wrapped
+    /// key and no rotation due are left out, as before keys rotated.
     static func tripEntry(_ row: any HistoryRow) throws -> TripEntryDTO {
-        TripEntryDTO(
+        let epoch = Int(try row.int64At(5))
+        return TripEntryDTO(
             id: try row.textAt(0), wrappedKey: try row.textAt(1), role: try row.textAt(2),
-            deleted: try row.boolAt(3), revision: Int(try row.int64At(4)))
+            deleted: try row.boolAt(3), revision: Int(try row.int64At(4)),
+            keyEpoch: TripKeyEpoch.shown(epoch),
+            keyForm: try row.boolAt(6) ? TripKeyEpoch.sealedForm : nil,
+            rekeyDue: try row.boolAt(7) ? true : nil)
     }
 
     /// The `item_id` column of a field: '' for the trip's own fields (a primary key column
@@ -220,10 +236,12 @@ enum TripQueries {
 }
 
 /// A trip's row: newest revision, the sequence number of its newest change, whether it is
-/// deleted, and its purge mark.
+/// deleted, its purge mark, its key epoch, and whether a member left since the key last rotated.
 struct TripRow: Sendable {
     var revision: Int
     var seq: Int64
     var deleted: Bool
     var purgedRevision: Int
+    var keyEpoch: Int = TripKeyEpoch.first
+    var rekeyDue = false
 }

@@ -43,18 +43,21 @@ enum TripSharingQueries {
     ) throws -> TripInviteResult {
         guard let role = try TripQueries.tripRole(trip, account: account, db: db) else { return .notMember }
         guard role == .owner else { return .forbidden }
+        let epoch = try TripQueries.tripRow(trip, locked: true, db: db)?.keyEpoch ?? TripKeyEpoch.first
+        guard (request.keyEpoch ?? TripKeyEpoch.first) == epoch else { return .keyRotated(current: epoch) }
         guard let (invitee, _) = try publicSharingKey(username: request.username, db: db) else { return .noSuchAccount }
         if try TripQueries.tripRole(trip, account: invitee, db: db) != nil { return .alreadyMember }
         try db.historyRun(
             "DELETE FROM trip_invites WHERE trip_id = $1 AND invitee_id = $2", [.text(trip), .int(invitee.rawValue)])
         try db.historyRun(
             """
-            INSERT INTO trip_invites (invite_id, trip_id, inviter_id, invitee_id, role, sealed_key, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            INSERT INTO trip_invites
+                (invite_id, trip_id, inviter_id, invitee_id, role, sealed_key, created_at, key_epoch)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
             [
                 .text(inviteID), .text(trip), .int(account.rawValue), .int(invitee.rawValue), .text(request.role),
-                .text(request.sealedKey), .int(now.storedMilliseconds),
+                .text(request.sealedKey), .int(now.storedMilliseconds), .int(Int64(epoch)),
             ])
         guard let made = try invites(where: "i.invite_id = $1", [.text(inviteID)], db: db).first else {
             return .noSuchAccount
@@ -71,7 +74,8 @@ enum TripSharingQueries {
     {
         try db.historyRows(
             """
-            SELECT i.invite_id, i.trip_id, f.username, COALESCE(k.public_key, ''), t.username, i.role, i.sealed_key
+            SELECT i.invite_id, i.trip_id, f.username, COALESCE(k.public_key, ''), t.username, i.role, i.sealed_key,
+                i.key_epoch
             FROM trip_invites i
             JOIN accounts f ON f.id = i.inviter_id
             JOIN accounts t ON t.id = i.invitee_id
@@ -81,7 +85,8 @@ enum TripSharingQueries {
         ) {
             TripInviteDTO(
                 id: try $0.textAt(0), trip: try $0.textAt(1), from: try $0.textAt(2), fromPublicKey: try $0.textAt(3),
-                to: try $0.textAt(4), role: try $0.textAt(5), sealedKey: try $0.textAt(6))
+                to: try $0.textAt(4), role: try $0.textAt(5), sealedKey: try $0.textAt(6),
+                keyEpoch: TripKeyEpoch.shown(Int(try $0.int64At(7))))
         }
     }
 
@@ -91,21 +96,25 @@ enum TripSharingQueries {
         _ inviteID: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
     ) throws -> TripJoin? {
         guard
-            let (trip, role, inviter) = try db.historyRows(
-                "SELECT trip_id, role, inviter_id FROM trip_invites WHERE invite_id = $1 AND invitee_id = $2",
-                [.text(inviteID), .int(account.rawValue)]
-            ) { (try $0.textAt(0), try $0.textAt(1), AccountID(try $0.int64At(2))) }.first
+            let (trip, role, inviter, epoch) = try db.historyRows(
+                """
+                SELECT trip_id, role, inviter_id, key_epoch FROM trip_invites
+                WHERE invite_id = $1 AND invitee_id = $2
+                """, [.text(inviteID), .int(account.rawValue)]
+            ) { (try $0.textAt(0), try $0.textAt(1), AccountID(try $0.int64At(2)), Int(try $0.int64At(3))) }.first
         else { return nil }
         _ = try TripQueries.tripRow(trip, locked: true, db: db)
         try db.historyRun("DELETE FROM trip_invites WHERE invite_id = $1", [.text(inviteID)])
         guard try TripQueries.tripRole(trip, account: inviter, db: db) == .owner else { return nil }
-        return try join(trip, account: account, role: role, wrappedKey: wrappedKey, now: now, db: db)
+        return try join(trip, account: account, role: role, wrappedKey: wrappedKey, keyEpoch: epoch, now: now, db: db)
     }
 
     /// Makes `account` a member of `trip` with `role` unless it is one (the trip's row locked
-    /// by the caller): an entry in the trip's log, and a departure it had goes.
+    /// by the caller): an entry in the trip's log, and a departure it had goes. `wrappedKey` is
+    /// the key of epoch `keyEpoch`, wrapped with the account's notes key.
     static func join(
-        _ trip: String, account: AccountID, role: String, wrappedKey: String, now: Date, db: some TripDatabase
+        _ trip: String, account: AccountID, role: String, wrappedKey: String, keyEpoch: Int, now: Date,
+        db: some TripDatabase
     ) throws -> TripJoin? {
         if let entry = try TripQueries.tripEntry(trip, account: account, db: db) {
             return TripJoin(entry: entry, changed: [])
@@ -115,12 +124,12 @@ enum TripSharingQueries {
             "DELETE FROM trip_departures WHERE trip_id = $1 AND account_id = $2", [.text(trip), .int(account.rawValue)])
         try db.historyRun(
             """
-            INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO trip_members (trip_id, account_id, role, wrapped_key, feed_seq, joined_at, key_epoch)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             [
                 .text(trip), .int(account.rawValue), .text(role), .text(wrappedKey), .int(position.seq),
-                .int(now.storedMilliseconds),
+                .int(now.storedMilliseconds), .int(Int64(keyEpoch)),
             ])
         let changed = try logMembership(trip, of: account, role: role, at: position, now: now, db: db)
         return try TripQueries.tripEntry(trip, account: account, db: db).map { TripJoin(entry: $0, changed: changed) }
@@ -186,6 +195,8 @@ enum TripSharingQueries {
                 .text(trip), .int(member.rawValue), .text(role.rawValue), .int(position.seq),
                 .int(now.storedMilliseconds),
             ])
+        // The member held the trip's key: an owner's device rotates it (their feed entry says so).
+        try db.historyRun("UPDATE trips SET rekey_due = true WHERE trip_id = $1", [.text(trip)])
         let others = try logMembership(trip, of: member, role: nil, at: position, now: now, db: db)
         return .changed((others + [member]).sorted { $0.rawValue < $1.rawValue })
     }
@@ -199,7 +210,7 @@ enum TripSharingQueries {
 
     // MARK: - Rows
 
-    private static func member(_ username: String, trip: String, db: some TripDatabase) throws
+    static func member(_ username: String, trip: String, db: some TripDatabase) throws
         -> (AccountID, TripRole)?
     {
         try db.historyRows(

@@ -78,6 +78,8 @@ public enum TripInviteResult: Sendable, Equatable {
     case noSuchAccount
     /// The account is already a member of the trip.
     case alreadyMember
+    /// The sealed key is not of the trip's current key epoch, `current`.
+    case keyRotated(current: Int)
 }
 
 /// The result of a role change or a removal.

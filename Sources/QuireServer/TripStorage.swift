@@ -125,6 +125,9 @@ public enum TripOpsResult: Sendable, Equatable {
     case notMember
     /// The account's role cannot change the trip.
     case readOnly
+    /// A value is sealed with another key than the trip's current one (epoch `current`):
+    /// nothing was applied (issue 15: a key rotates when a member leaves).
+    case keyRotated(current: Int)
 }
 
 /// The result of ``TripStorage/tripChanges(_:account:after:known:limit:)``.

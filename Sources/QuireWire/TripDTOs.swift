@@ -34,10 +34,22 @@ public struct TripEntryDTO: Codable, Sendable, Equatable {
     /// device warns about its unsent edits and deletes its copy. Absent for a member. `role` is
     /// the role it had; `wrappedKey` is empty.
     public var removed: Bool?
+    /// The epoch of the key in `wrappedKey` (absent: 1). When it is newer than the keys a device
+    /// holds, the device takes the trip's key chain (`GET /v1/trips/{id}/keys`) to open older values.
+    public var keyEpoch: Int?
+    /// `sealed`: `wrappedKey` is sealed to this account's sharing public key (a rotation made it
+    /// for this member); absent: wrapped with its notes key.
+    public var keyForm: String?
+    /// For an owner: a member left or was removed since the key last rotated; rotate it.
+    public var rekeyDue: Bool?
 
     public init(
-        id: String, wrappedKey: String, role: String, deleted: Bool, revision: Int, removed: Bool? = nil
+        id: String, wrappedKey: String, role: String, deleted: Bool, revision: Int, removed: Bool? = nil,
+        keyEpoch: Int? = nil, keyForm: String? = nil, rekeyDue: Bool? = nil
     ) {
+        self.keyEpoch = keyEpoch
+        self.keyForm = keyForm
+        self.rekeyDue = rekeyDue
         self.id = id
         self.wrappedKey = wrappedKey
         self.role = role

@@ -36,11 +36,14 @@ public struct TripInviteRequestDTO: Codable, Sendable, Equatable {
     public var role: String
     /// Base64 of the trip key sealed to the invitee's public key (`PublicKeySeal`).
     public var sealedKey: String
+    /// The epoch of the key sealed (absent: 1). Not the trip's current one → 409 `trip_key_rotated`.
+    public var keyEpoch: Int?
 
-    public init(username: String, role: String, sealedKey: String) {
+    public init(username: String, role: String, sealedKey: String, keyEpoch: Int? = nil) {
         self.username = username
         self.role = role
         self.sealedKey = sealedKey
+        self.keyEpoch = keyEpoch
     }
 }
 
@@ -56,11 +59,14 @@ public struct TripInviteDTO: Codable, Sendable, Equatable {
     public var to: String
     public var role: String
     public var sealedKey: String
+    /// The epoch of the key sealed (absent: 1); a rotation seals the new key for the invitee.
+    public var keyEpoch: Int?
 
     public init(
         id: String, trip: String, from: String, fromPublicKey: String, to: String, role: String,
-        sealedKey: String
+        sealedKey: String, keyEpoch: Int? = nil
     ) {
+        self.keyEpoch = keyEpoch
         self.id = id
         self.trip = trip
         self.from = from
@@ -138,8 +144,14 @@ public struct CreateTripLinkRequestDTO: Codable, Sendable, Equatable {
     public var expiresInHours: Int?
     /// How many accounts may join with it: 1 to 100; default 1.
     public var maxUses: Int?
+    /// The epoch of the key sealed (absent: 1). Not the trip's current one → 409 `trip_key_rotated`.
+    public var keyEpoch: Int?
 
-    public init(role: String, sealedKey: String, tokenHash: String, expiresInHours: Int? = nil, maxUses: Int? = nil) {
+    public init(
+        role: String, sealedKey: String, tokenHash: String, expiresInHours: Int? = nil, maxUses: Int? = nil,
+        keyEpoch: Int? = nil
+    ) {
+        self.keyEpoch = keyEpoch
         self.role = role
         self.sealedKey = sealedKey
         self.tokenHash = tokenHash
@@ -159,10 +171,14 @@ public struct TripLinkDTO: Codable, Sendable, Equatable {
     public var sealedKey: String
     public var expiresAt: Date
     public var usesLeft: Int
+    /// The epoch of the key sealed (absent: 1).
+    public var keyEpoch: Int?
 
     public init(
-        id: String, trip: String, role: String, from: String, sealedKey: String, expiresAt: Date, usesLeft: Int
+        id: String, trip: String, role: String, from: String, sealedKey: String, expiresAt: Date, usesLeft: Int,
+        keyEpoch: Int? = nil
     ) {
+        self.keyEpoch = keyEpoch
         self.id = id
         self.trip = trip
         self.role = role

@@ -16,6 +16,8 @@ extension WireRoutes {
     /// `member.ada`, in plain text (the role, or null once the member left). The server writes it;
     /// an op naming it is refused like any field not in ``TripWireFields``.
     public static let memberFieldPrefix = "member."
+    /// `GET` the trip's key chain and who a rotation must cover; `POST` a rotation.
+    public static func tripKeys(_ trip: String) -> String { tripsPrefix + trip + "/keys" }
     /// `GET` the invitations waiting for this account.
     public static let invites = "/v1/invites"
     public static let invitesPrefix = "/v1/invites/"

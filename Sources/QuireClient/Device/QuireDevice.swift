@@ -110,10 +110,13 @@ public final class QuireDevice: Sendable {
         let notesEngine = NotesSyncEngine(
             records: database, api: notesAPI, codec: SealedPayloadCodec(notesKey: notesKey, account: session.account),
             account: session.databaseAccount, runLock: lock)
+        let sharing = TripSharing(
+            api: TripSharingAPIClient(transport: transport, tokens: tokens), database: trips, notesKey: notesKey,
+            account: session.account, username: session.username, server: session.serverURL)
         let tripsEngine = TripsSyncEngine(
             database: trips, api: TripsAPIClient(transport: transport, tokens: tokens),
-            keys: TripKeyWrapping(notesKey: notesKey, account: session.account), account: session.databaseAccount,
-            runLock: lock)
+            keys: TripKeyWrapping(notesKey: notesKey, account: session.account), keySource: sharing,
+            account: session.databaseAccount, runLock: lock)
         let sync = DeviceSync(parts: [
             NotesSyncPart(engine: notesEngine, records: database, api: notesAPI),
             TripsSyncPart(engine: tripsEngine, database: trips),

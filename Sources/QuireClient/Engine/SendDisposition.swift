@@ -12,6 +12,8 @@ enum SendDisposition: Equatable {
 
     init(_ error: NotesAPIError) {
         switch error.kind {
+        // The trip's key rotated and this device could not catch up this run: the change waits.
+        case .refused where error.code == "trip_key_rotated": self = .retryLater
         case .refused: self = .refuse
         case .transient where error.status == 429: self = .stopRun
         case .transient, .invalidResponse: self = .retryLater

@@ -15,6 +15,7 @@ extension SyncReport {
         reuploaded += other.reuploaded
         fullResync = fullResync || other.fullResync
         tripsRemoved += other.tripsRemoved
+        keysRotated += other.keysRotated
         failure = failure ?? other.failure
     }
 }

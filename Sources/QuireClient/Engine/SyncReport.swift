@@ -28,6 +28,8 @@ public struct SyncReport: Hashable, Sendable, Codable {
     public var fullResync = false
     /// Trips this device deleted because the account is no longer a member, with what was lost.
     public var tripsRemoved: [TripsDatabase.Removal] = []
+    /// Trips whose key this device rotated because a member left (issue 15).
+    public var keysRotated = 0
     /// Why the run stopped early; nil when it finished.
     public var failure: SyncFailure?
 

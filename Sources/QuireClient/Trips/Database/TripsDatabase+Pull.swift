@@ -14,11 +14,17 @@ extension TripsDatabase {
         package var revision: Int
         /// The account is no longer a member: the device deletes its copy.
         package var removed: Bool
+        /// The epoch of `key`, and the trip's older keys from its chain (those this device lacks).
+        package var epoch: Int
+        package var olderKeys: [Int: SymmetricKey256]
 
         package init(
-            id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false
+            id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false,
+            epoch: Int = 1, olderKeys: [Int: SymmetricKey256] = [:]
         ) {
             self.removed = removed
+            self.epoch = epoch
+            self.olderKeys = olderKeys
             self.id = id
             self.key = key
             self.role = role
@@ -84,8 +90,9 @@ extension TripsDatabase {
 
     /// Applies a page of the account's trips feed and its cursor in one transaction: a trip new
     /// to this device is added with its key (its fields come with its snapshot); a known one
-    /// takes its role, its deleted mark and the revision the feed shows (this device's own key
-    /// stays). A trip whose key did not open is skipped.
+    /// takes its role, its deleted mark and the revision the feed shows, and its key when the key
+    /// is of a newer epoch (the one it replaces is kept, to open older values). A new trip whose
+    /// key did not open is skipped.
     /// - Throws: ``TripsDatabaseError`` `.wrongAccount` for a page of another account than the
     ///   one bound to this database.
     @discardableResult
@@ -105,13 +112,18 @@ extension TripsDatabase {
                     UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)
                     WHERE id = ?
                     """, trip.role, trip.deleted, trip.revision, trip.id.description)
-                guard updated == 0, let key = trip.key else { continue }
+                guard let key = trip.key else { continue }
+                guard updated == 0 else {
+                    try adoptKeyInTransaction(trip.id, key: key, epoch: trip.epoch, older: trip.olderKeys)
+                    continue
+                }
                 try connection.run(
                     """
-                    INSERT INTO trips (id, key, role, deleted, on_server, feed_revision, created_at)
-                    VALUES (?, ?, ?, ?, 1, ?, ?)
-                    """, trip.id.description, key.data, trip.role, trip.deleted, trip.revision,
+                    INSERT INTO trips (id, key, key_epoch, role, deleted, on_server, feed_revision, created_at)
+                    VALUES (?, ?, ?, ?, ?, 1, ?, ?)
+                    """, trip.id.description, key.data, trip.epoch, trip.role, trip.deleted, trip.revision,
                     now().timeIntervalSinceReferenceDate)
+                try keepOlderKeys(trip.id, trip.olderKeys.filter { $0.key < trip.epoch })
             }
             try connection.run(
                 """

@@ -60,8 +60,8 @@ extension TripsDatabase {
                 ) { _ in true }
                 return waiting == true ? nil : TripOpsRequest(trip: trip, opID: opID, ops: frozen)
             }
-            guard let key = try tripKey(trip) else { return nil }
-            let sealer = TripSealer(trip: trip, key: key)
+            guard let keyring = try keyring(trip) else { return nil }
+            let sealer = TripSealer(trip: trip, keyring: keyring)
             let candidates = try connection.query(
                 TripsStoredOp.select
                     + """

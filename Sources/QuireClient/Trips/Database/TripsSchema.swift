@@ -5,7 +5,25 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys]
+        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, keepEveryKeyEpoch]
+    }
+
+    // MARK: - 5: every key a trip has had
+
+    /// A trip's key rotates when a member leaves (issue 15). `trips.key` stays the current key,
+    /// now of epoch `trips.key_epoch`; `trip_keys` keeps the older ones, which open the values
+    /// sealed before each rotation.
+    static func keepEveryKeyEpoch(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE trips ADD COLUMN key_epoch INTEGER NOT NULL DEFAULT 1;
+            CREATE TABLE trip_keys (
+                trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                epoch   INTEGER NOT NULL,
+                key     BLOB NOT NULL,
+                PRIMARY KEY (trip_id, epoch)
+            );
+            """)
     }
 
     // MARK: - 4: the public keys of the people trips are shared with

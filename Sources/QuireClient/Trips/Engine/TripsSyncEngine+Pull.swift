@@ -12,7 +12,7 @@ extension TripsSyncEngine {
         guard try await pullFeed(&report) else { return }
         for target in try await database.tripsToPull() {
             try Task.checkCancellation()
-            let sealer = TripSealer(trip: target.trip, key: target.key)
+            let sealer = try await sealer(for: target.trip, fallback: target.key)
             do {
                 guard let cursor = target.cursor else {
                     try await pullSnapshot(target.trip, sealer: sealer, &report)
@@ -36,7 +36,7 @@ extension TripsSyncEngine {
     }
 
     /// Applies every page of the trips feed. Returns false when the server keeps no trips.
-    private func pullFeed(_ report: inout SyncReport) async throws -> Bool {
+    func pullFeed(_ report: inout SyncReport) async throws -> Bool {
         var cursor = try await database.tripsFeedCursor()
         var restarted = false
         while true {
@@ -62,12 +62,7 @@ extension TripsSyncEngine {
             var trips: [TripsDatabase.FeedTrip] = []
             for entry in page.trips {
                 guard let id = TripID(entry.id) else { continue }
-                let key = entry.removed == true ? nil : try? keys.unwrap(entry.wrappedKey, trip: id)
-                if key == nil, entry.removed != true { report.undecryptable += 1 }
-                trips.append(
-                    TripsDatabase.FeedTrip(
-                        id: id, key: key, role: entry.role, deleted: entry.deleted, revision: entry.revision,
-                        removed: entry.removed == true))
+                trips.append(try await feedTrip(entry, id, &report))
             }
             let next = Cursor(page.nextCursor)
             if page.hasMore, next == cursor {

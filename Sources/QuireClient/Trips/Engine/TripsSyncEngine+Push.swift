@@ -32,7 +32,7 @@ extension TripsSyncEngine {
                     continue
                 }
             }
-            let sealer = TripSealer(trip: target.trip, key: target.key)
+            var sealer = try await sealer(for: target.trip, fallback: target.key)
             for _ in 0..<Self.requestsPerTripAndRun {
                 try Task.checkCancellation()
                 // A pull checks the positions of the acknowledged requests first.
@@ -52,6 +52,17 @@ extension TripsSyncEngine {
                     report.fullResync = true
                     try await pullSnapshot(target.trip, sealer: sealer, serverForgot: true, &report)
                     continue
+                } catch let error as NotesAPIError where error.code == "trip_key_rotated" {
+                    // A member left and the key rotated: take the new key, seal again, resend.
+                    if let caughtUp = try await catchUpWithKey(
+                        of: target.trip, request: request, fallback: target.key, &report)
+                    {
+                        sealer = caughtUp
+                        continue
+                    }
+                    try await handleFailure(error, of: request, &failuresInARow, &report)
+                    setAside.insert(target.trip)
+                    break
                 } catch let error as NotesAPIError {
                     if Self.noSuchTrip(error), try await database.serverForgotTrip(target.trip) {
                         // Made again, then this request resent, by the run's second push.

@@ -21,6 +21,9 @@ public actor TripsSyncEngine {
     let database: TripsDatabase
     let api: TripsAPI
     let keys: TripKeyWrapping
+    /// Follows the trips' key rotations (issue 15); nil: only keys wrapped with the notes key are
+    /// taken, and no rotation an owner is due is made.
+    let keySource: (any TripKeySource)?
     let account: AccountID
     let pageLimit: Int
     /// How many ops travel in one request.
@@ -34,13 +37,19 @@ public actor TripsSyncEngine {
     /// Trips whose request failed this run: they wait their turn (``ChangeRetry``), and the run
     /// does not send them again.
     var setAside: Set<TripID> = []
+    /// Trips this account owns whose key a member's leaving left due to rotate, seen this run.
+    var rekeyDue: Set<TripID> = []
+    /// Trips whose request was refused for a rotated key this run: caught up once, then resent.
+    var caughtUpWithKeys: Set<TripID> = []
 
     /// - Parameters:
     ///   - keys: wraps new trips' keys for the server and unwraps the keys the feed lists.
+    ///   - keySource: opens keys a rotation sealed for this account, and rotates what it must.
     ///   - account: the account the database is bound to; pages for another are refused.
     ///   - runLock: the device's lock, shared with the notes engine (``FileSyncRunLock``).
     public init(
-        database: TripsDatabase, api: TripsAPI, keys: TripKeyWrapping, account: AccountID,
+        database: TripsDatabase, api: TripsAPI, keys: TripKeyWrapping, keySource: (any TripKeySource)? = nil,
+        account: AccountID,
         pageLimit: Int = WireRoutes.defaultPageLimit, opsLimit: Int = WireRoutes.maxTripOps,
         bodyLimit: Int = WireRoutes.maxBodyBytes, runLock: SyncRunLock = NoSyncRunLock(),
         now: @escaping @Sendable () -> Date = Date.init
@@ -48,6 +57,7 @@ public actor TripsSyncEngine {
         self.database = database
         self.api = api
         self.keys = keys
+        self.keySource = keySource
         self.account = account
         self.pageLimit = min(max(pageLimit, 1), WireRoutes.maxPageLimit)
         self.opsLimit = min(max(opsLimit, 1), WireRoutes.maxTripOps)
@@ -85,9 +95,12 @@ public actor TripsSyncEngine {
     private func run() async -> SyncReport {
         deferredFailure = nil
         setAside = []
+        rekeyDue = []
+        caughtUpWithKeys = []
         return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
             try await pullAll(&report)
+            try await rotateDueKeys(&report)
             // A restore another device made brings this device's edits back into the outbox.
             if try await !database.tripsToPush().isEmpty { try await pushAll(&report) }
             if let deferredFailure { throw deferredFailure }

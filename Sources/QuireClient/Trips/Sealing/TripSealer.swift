@@ -14,18 +14,31 @@ import QuireWire
 /// field says nothing about another's. `deleted` travels in plain text (`true`/`false`, which the
 /// server reads to make a delete win), with its hash. A cleared field is `nil` with no hash.
 ///
+/// **Key epochs** (issue 15). A trip's key rotates when a member leaves. A value sealed with the
+/// key of epoch N ≥ 2 is marked `eN.` before its base64 (``TripKeyEpoch``) and its associated
+/// data is `quire-trip-field-v2|<trip>|<N>|<item or empty>|<field>`; its hash key is derived
+/// with info `quire-trip-value-hash|<trip>|<N>`, so a removed member, who holds only older keys,
+/// can neither open a newer value nor test guesses against its hash. Epoch 1 is exactly as
+/// before rotation existed. `seal` uses the keyring's current key; `open` the key its mark names.
+///
 /// `open` never traps and never puts a value in its error.
 public struct TripSealer: Sendable {
     public let trip: TripID
-    private let key: SymmetricKey256
+    public let keyring: TripKeyring
     private let hashKey: Data
 
+    /// A trip that never rotated.
     public init(trip: TripID, key: SymmetricKey256) {
+        self.init(trip: trip, keyring: TripKeyring(key: key))
+    }
+
+    public init(trip: TripID, keyring: TripKeyring) {
         self.trip = trip
-        self.key = key
+        self.keyring = keyring
+        let epoch = keyring.epoch == TripKeyEpoch.first ? "" : "|\(keyring.epoch)"
         self.hashKey = HKDF.sha256(
-            key: key.data, salt: Data("quire-trip-v1".utf8),
-            info: Data("quire-trip-value-hash|\(trip)".utf8), length: 32)
+            key: keyring.current.data, salt: Data("quire-trip-v1".utf8),
+            info: Data("quire-trip-value-hash|\(trip)\(epoch)".utf8), length: 32)
     }
 
     /// Seals `plaintext` for the field `field` of `item` (nil: the trip's own field).
@@ -38,10 +51,12 @@ public struct TripSealer: Sendable {
         if field == WireRoutes.deletedField { return SealedFieldValue(value: plaintext, valueHash: hash) }
         let sealed: String
         do {
-            sealed = try AESGCM.seal(
-                Data(plaintext.utf8), key: key,
-                associatedData: Self.associatedData(trip: trip, item: item, field: field)
-            ).base64EncodedString()
+            let epoch = keyring.epoch
+            sealed = TripKeyEpoch.mark(
+                try AESGCM.seal(
+                    Data(plaintext.utf8), key: keyring.current,
+                    associatedData: Self.associatedData(trip: trip, epoch: epoch, item: item, field: field)
+                ).base64EncodedString(), epoch: epoch)
         } catch {
             throw TripSealingError(.failed, "sealing failed: \(error)")
         }
@@ -55,19 +70,27 @@ public struct TripSealer: Sendable {
         return SealedFieldValue(value: sealed, valueHash: hash)
     }
 
-    /// Opens a value sealed by `seal` for the same trip, item and field.
-    /// - Throws: ``TripSealingError`` `.unreadable` when it is not base64, does not authenticate
-    ///   (another key, field, item or trip, or tampered) or is not text; the reason holds none of it.
+    /// Opens a value sealed by `seal` for the same trip, item and field, with any key epoch this
+    /// keyring holds.
+    /// - Throws: ``TripSealingError`` `.unreadable` when it is not base64, names an epoch this
+    ///   device holds no key of, does not authenticate (another key, field, item or trip, or
+    ///   tampered) or is not text; the reason holds none of it.
     public func open(_ value: String?, item: ItemID?, field: String) throws -> String? {
         guard let value else { return nil }
         if field == WireRoutes.deletedField { return value }
-        guard let combined = Data(base64Encoded: value) else {
+        guard let epoch = TripKeyEpoch.of(value), let combined = Data(base64Encoded: String(TripKeyEpoch.unmarked(value)))
+        else {
             throw TripSealingError(.unreadable, "the value of \(field) is not base64")
+        }
+        guard let key = keyring.key(epoch) else {
+            throw TripSealingError(
+                .unreadable, "the value of \(field) is sealed with key epoch \(epoch), which this device does not hold")
         }
         let plaintext: Data
         do {
             plaintext = try AESGCM.open(
-                combined, key: key, associatedData: Self.associatedData(trip: trip, item: item, field: field))
+                combined, key: key,
+                associatedData: Self.associatedData(trip: trip, epoch: epoch, item: item, field: field))
         } catch {
             throw TripSealingError(
                 .unreadable,
@@ -85,7 +108,10 @@ public struct TripSealer: Sendable {
         return HMAC.sha256(key: hashKey, data: input).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func associatedData(trip: TripID, item: ItemID?, field: String) -> Data {
-        Data("quire-trip-field-v1|\(trip)|\(item?.description ?? "")|\(field)".utf8)
+    static func associatedData(trip: TripID, epoch: Int, item: ItemID?, field: String) -> Data {
+        guard epoch != TripKeyEpoch.first else {
+            return Data("quire-trip-field-v1|\(trip)|\(item?.description ?? "")|\(field)".utf8)
+        }
+        return Data("quire-trip-field-v2|\(trip)|\(epoch)|\(item?.description ?? "")|\(field)".utf8)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import QuireCrypto
 import QuireTrips
+import QuireWire
 
 /// How the account's private sharing key and the trip keys it is given travel (issue 15).
 ///
@@ -35,25 +36,29 @@ public struct SharingKeyWrapping: Sendable {
         return key
     }
 
-    /// `tripKey` sealed for `invitee`, whose public key is `publicKey` (base64).
+    /// `tripKey` (of key epoch `epoch`) sealed for `invitee`, whose public key is `publicKey` (base64).
     public static func sealTripKey(
-        _ tripKey: SymmetricKey256, trip: TripID, for invitee: String, publicKey: String
+        _ tripKey: SymmetricKey256, trip: TripID, epoch: Int = TripKeyEpoch.first, for invitee: String,
+        publicKey: String
     ) throws -> String {
         guard let recipient = Data(base64Encoded: publicKey) else {
             throw TripSealingError(.unreadable, "\(invitee)'s public key is not base64")
         }
         return try PublicKeySeal.seal(
-            tripKey.data, to: recipient, associatedData: shareContext(trip, invitee)
+            tripKey.data, to: recipient, associatedData: shareContext(trip, epoch, invitee)
         ).base64EncodedString()
     }
 
-    /// The trip key an owner sealed for `username` (this account).
-    /// - Throws: ``TripSealingError`` `.unreadable` when it was not sealed for this key, trip and name.
+    /// The trip key (of key epoch `epoch`) an owner sealed for `username` (this account).
+    /// - Throws: ``TripSealingError`` `.unreadable` when it was not sealed for this key, trip,
+    ///   epoch and name.
     public static func openTripKey(
-        _ sealed: String, trip: TripID, for username: String, with privateKey: X25519.PrivateKey
+        _ sealed: String, trip: TripID, epoch: Int = TripKeyEpoch.first, for username: String,
+        with privateKey: X25519.PrivateKey
     ) throws -> SymmetricKey256 {
         guard let bytes = Data(base64Encoded: sealed),
-            let opened = try? PublicKeySeal.open(bytes, with: privateKey, associatedData: shareContext(trip, username)),
+            let opened = try? PublicKeySeal.open(
+                bytes, with: privateKey, associatedData: shareContext(trip, epoch, username)),
             let key = SymmetricKey256(data: opened)
         else {
             throw TripSealingError(.unreadable, "the invitation's trip key was not sealed for this account's key")
@@ -63,7 +68,10 @@ public struct SharingKeyWrapping: Sendable {
 
     private var privateKeyContext: Data { Data("quire-sharing-key-v1|\(account.rawValue)".utf8) }
 
-    private static func shareContext(_ trip: TripID, _ username: String) -> Data {
-        Data("quire-trip-share-v1|\(trip)|\(username.lowercased())".utf8)
+    /// `quire-trip-share-v1|<trip>|<username>` for the first key, as before keys rotated;
+    /// `quire-trip-rekey-v1|<trip>|<epoch>|<username>` for a later one.
+    private static func shareContext(_ trip: TripID, _ epoch: Int, _ username: String) -> Data {
+        guard epoch != TripKeyEpoch.first else { return Data("quire-trip-share-v1|\(trip)|\(username.lowercased())".utf8) }
+        return Data("quire-trip-rekey-v1|\(trip)|\(epoch)|\(username.lowercased())".utf8)
     }
 }

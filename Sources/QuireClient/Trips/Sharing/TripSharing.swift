@@ -12,7 +12,7 @@ import QuireWire
 /// the one this device first saw for that person: a changed key is a warning and is never used
 /// to invite until the person takes it (`trustingNewKey`).
 public struct TripSharing: Sendable {
-    let api: any TripSharingAPI & TripLinkAPI
+    let api: any TripSharingAPI & TripLinkAPI & TripKeysAPI
     let database: TripsDatabase
     /// The server links point to.
     let server: URL
@@ -22,7 +22,7 @@ public struct TripSharing: Sendable {
     public let username: String
 
     public init(
-        api: any TripSharingAPI & TripLinkAPI, database: TripsDatabase, notesKey: SymmetricKey256,
+        api: any TripSharingAPI & TripLinkAPI & TripKeysAPI, database: TripsDatabase, notesKey: SymmetricKey256,
         account: AccountID, username: String, server: URL
     ) {
         self.api = api
@@ -76,7 +76,7 @@ public struct TripSharing: Sendable {
     public func share(_ trip: TripID, with invitee: String, role: String, trustingNewKey: Bool = false)
         async throws -> Person
     {
-        guard let tripKey = try await database.tripKey(trip) else {
+        guard let keyring = try await database.keyring(trip) else {
             throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
         }
         guard try await database.isOnServer(trip) else {
@@ -95,9 +95,12 @@ public struct TripSharing: Sendable {
             try await database.trustKey(published.publicKey, of: published.username)
         }
         let sealed = try SharingKeyWrapping.sealTripKey(
-            tripKey, trip: trip, for: published.username, publicKey: published.publicKey)
+            keyring.current, trip: trip, epoch: keyring.epoch, for: published.username, publicKey: published.publicKey)
         _ = try await api.invite(
-            TripInviteRequestDTO(username: published.username, role: role, sealedKey: sealed), to: trip)
+            TripInviteRequestDTO(
+                username: published.username, role: role, sealedKey: sealed,
+                keyEpoch: TripKeyEpoch.shown(keyring.epoch)),
+            to: trip)
         return person
     }
 
@@ -115,9 +118,12 @@ public struct TripSharing: Sendable {
         try await api.setRole(role, of: member.lowercased(), in: trip)
     }
 
-    /// Removes `member` from the trip. Its next sync is refused, and its device deletes the trip.
-    public func remove(_ member: String, from trip: TripID) async throws {
-        try await api.remove(member.lowercased(), from: trip)
+    /// Removes `member` from the trip and rotates the trip's key in the same request
+    /// (``rotateKey(of:removing:trustingNewKeys:)``): its next sync is refused, its device deletes
+    /// the trip, and nothing written from now on opens with the keys it had. Returns the new epoch.
+    @discardableResult
+    public func remove(_ member: String, from trip: TripID, trustingNewKeys: Bool = false) async throws -> Int {
+        try await rotateKey(of: trip, removing: [member], trustingNewKeys: trustingNewKeys)
     }
 
     /// A new invite link to `trip` for `role`, usable `uses` times for `hours` hours. Its text
@@ -125,7 +131,7 @@ public struct TripSharing: Sendable {
     public func inviteLink(to trip: TripID, role: String, hours: Int? = nil, uses: Int? = nil) async throws
         -> InviteLink
     {
-        guard let tripKey = try await database.tripKey(trip) else {
+        guard let keyring = try await database.keyring(trip) else {
             throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
         }
         guard try await database.isOnServer(trip) else {
@@ -135,8 +141,8 @@ public struct TripSharing: Sendable {
         var link = InviteLink(server: server, id: "")
         let made = try await api.createLink(
             CreateTripLinkRequestDTO(
-                role: role, sealedKey: try link.seal(tripKey, trip: trip), tokenHash: try link.tokenHash(),
-                expiresInHours: hours, maxUses: uses),
+                role: role, sealedKey: try link.seal(keyring.current, trip: trip), tokenHash: try link.tokenHash(),
+                expiresInHours: hours, maxUses: uses, keyEpoch: TripKeyEpoch.shown(keyring.epoch)),
             for: trip)
         link.id = made.id
         return link
@@ -149,6 +155,8 @@ public struct TripSharing: Sendable {
 
     /// Joins the trip of `link`. Returns the trip and the role joined with.
     public func join(_ link: InviteLink) async throws -> (trip: TripID, role: String) {
+        // Published first, so a later rotation of the trip's key can reach this account.
+        try await keyPair()
         let opened = try await api.openLink(link.id, token: try link.token())
         guard let trip = TripID(opened.trip) else { throw Refusal(description: "the link names no trip") }
         let tripKey = try link.open(opened.sealedKey, trip: trip)
@@ -177,7 +185,8 @@ public struct TripSharing: Sendable {
         let invite = try await invitation(id)
         guard let trip = TripID(invite.trip) else { throw Refusal(description: "the invitation names no trip") }
         let tripKey = try SharingKeyWrapping.openTripKey(
-            invite.sealedKey, trip: trip, for: username, with: try await keyPair())
+            invite.sealedKey, trip: trip, epoch: invite.keyEpoch ?? TripKeyEpoch.first, for: username,
+            with: try await keyPair())
         let entry = try await api.accept(invite.id, wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
         return (trip, entry.role)
     }

@@ -1,0 +1,86 @@
+import Foundation
+import QuireCrypto
+import QuireTrips
+import QuireWire
+
+// MARK: - Following a trip's key rotations (issue 15)
+
+extension TripsSyncEngine {
+    /// The trip of `entry` as the feed lists it, with its key opened only when this device needs
+    /// it: a trip new here, or a key of a newer epoch than the one held (with the chain's keys
+    /// between them). A key that does not open is counted, and the trip keeps what it held.
+    func feedTrip(_ entry: TripEntryDTO, _ id: TripID, _ report: inout SyncReport) async throws
+        -> TripsDatabase.FeedTrip
+    {
+        var trip = TripsDatabase.FeedTrip(
+            id: id, key: nil, role: entry.role, deleted: entry.deleted, revision: entry.revision,
+            removed: entry.removed == true, epoch: entry.keyEpoch ?? TripKeyEpoch.first)
+        guard !trip.removed else { return trip }
+        if entry.rekeyDue == true, entry.role == "owner" { rekeyDue.insert(id) }
+        let held = try await database.keyEpoch(id)
+        if let held, trip.epoch <= held { return trip }
+        do {
+            let key =
+                entry.keyForm == TripKeyEpoch.sealedForm
+                ? try await sealedKeySource().openSealedKey(entry.wrappedKey, trip: id, epoch: trip.epoch)
+                : try keys.unwrap(entry.wrappedKey, trip: id)
+            if trip.epoch > TripKeyEpoch.first {
+                let chain = try await sealedKeySource().keys(of: id).chain
+                trip.olderKeys = try TripKeyChain.olderKeys(
+                    chain, newest: key, epoch: trip.epoch, down: (held ?? 0) + 1, trip: id)
+            }
+            trip.key = key
+        } catch let error as NotesAPIError where error.kind != .refused {
+            throw error
+        } catch {
+            report.undecryptable += 1
+        }
+        return trip
+    }
+
+    /// Rotates the key of every trip this account owns that a member left since its last
+    /// rotation. A rotation that fails waits for the next run (the feed still says it is due).
+    func rotateDueKeys(_ report: inout SyncReport) async throws {
+        guard let keySource else { return }
+        for trip in rekeyDue.sorted(by: { $0.description < $1.description }) {
+            try Task.checkCancellation()
+            do {
+                try await keySource.rotateKey(of: trip, removing: [], trustingNewKeys: false)
+                report.keysRotated += 1
+            } catch let error as NotesAPIError where SendDisposition(error) == .stopRun {
+                throw error
+            } catch {
+                continue
+            }
+        }
+        rekeyDue = []
+    }
+
+    /// After a request was refused because the trip's key rotated: pulls the feed (which lists
+    /// the trip with its new key) and seals the frozen request again. Returns the sealer of the
+    /// trip's new key, or nil when this device could not catch up (once per trip and run).
+    func catchUpWithKey(of trip: TripID, request: TripOpsRequest, fallback: SymmetricKey256, _ report: inout SyncReport)
+        async throws -> TripSealer?
+    {
+        guard !caughtUpWithKeys.contains(trip) else { return nil }
+        caughtUpWithKeys.insert(trip)
+        let before = try await database.keyEpoch(trip)
+        _ = try await pullFeed(&report)
+        let sealer = try await sealer(for: trip, fallback: fallback)
+        guard sealer.keyring.epoch != before else { return nil }
+        _ = try await database.resealFrozen(request, with: sealer)
+        return sealer
+    }
+
+    /// The sealer of every key of `trip` this device holds.
+    func sealer(for trip: TripID, fallback: SymmetricKey256) async throws -> TripSealer {
+        TripSealer(trip: trip, keyring: try await database.keyring(trip) ?? TripKeyring(key: fallback))
+    }
+
+    private func sealedKeySource() throws -> any TripKeySource {
+        guard let keySource else {
+            throw TripSealingError(.unreadable, "this device cannot open keys sealed to its sharing key here")
+        }
+        return keySource
+    }
+}
