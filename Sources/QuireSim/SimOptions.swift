@@ -1,6 +1,6 @@
 import Foundation
 
-/// `quire-sim [--seeds N] [--start S] [--devices D] [--steps K] [--no-trips] [--verbose]`, parsed.
+/// `quire-sim [--seeds N] [--start S] [--devices D] [--steps K] [--no-trips] [--companion] [--verbose]`, parsed.
 struct SimOptions {
     var seeds = 100
     var start: UInt64 = 1
@@ -8,14 +8,16 @@ struct SimOptions {
     var steps = 60
     var verbose = false
     var trips = true
+    var companion = false
 
     static let usage = """
-        usage: quire-sim [--seeds N] [--start S] [--devices D] [--steps K] [--no-trips] [--verbose]
+        usage: quire-sim [--seeds N] [--start S] [--devices D] [--steps K] [--no-trips] [--companion] [--verbose]
           --seeds N    how many seeds to run (default 100)
           --start S    the first seed (default 1); seeds S, S+1, ... S+N-1 run
           --devices D  devices per world (default 3)
           --steps K    planned actions per seed (default 60)
           --no-trips   notes only: the plans of versions before trips, seed for seed
+          --companion  a second account shares the trips: shares, role changes, removals
           --verbose    print every seed's result and counts
         Exit status: 0 all passed, 1 a seed failed (its seed and shrunk log are printed), 64 bad flags.
         Rerun one seed: quire-sim --start <seed> --seeds 1 --verbose
@@ -48,6 +50,7 @@ struct SimOptions {
             case "--steps": options.steps = try positive(try value())
             case "--verbose": options.verbose = true
             case "--no-trips": options.trips = false
+            case "--companion": options.companion = true
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown flag '\(flag)'")
             }

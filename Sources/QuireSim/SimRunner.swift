@@ -7,7 +7,8 @@ struct SimRunner {
     let options: SimOptions
 
     func run() async -> Int32 {
-        let config = SimulationConfig(devices: options.devices, steps: options.steps, trips: options.trips)
+        let config = SimulationConfig(
+            devices: options.devices, steps: options.steps, trips: options.trips, companion: options.companion)
         var total = SimulationStats()
         let began = Date()
         for offset in 0..<options.seeds {

@@ -8,6 +8,9 @@ extension RecordingStorage: TripStorage {
     /// The trip ops requests the server decided, by op id: the "at most once" check reads it.
     var tripRequests: [String] { lock.withLock { appliedTripRequests } }
 
+    /// What "no op from a member without the right role is ever applied" found broken.
+    var roleViolations: [String] { lock.withLock { recordedRoleViolations } }
+
     func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date) async throws
         -> TripCreation
     {
@@ -18,8 +21,24 @@ extension RecordingStorage: TripStorage {
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String, now: Date,
         record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) async throws -> TripOpsResult {
+        // One task drives the simulation: nothing changes the role between this read and the write.
+        let role = try await inner.tripSnapshot(trip, account: account)?.entry.role
+        let sabotaged = role == "viewer" ? viewerWhoMayEdit : nil
+        if let sabotaged, let owner = self.account {
+            _ = try await inner.setRole(.editor, of: sabotaged, trip: trip, account: owner, now: now)
+        }
         let result = try await inner.applyTripOps(
             request, trip: trip, account: account, fingerprint: fingerprint, now: now, record: record)
+        if let sabotaged, let owner = self.account {
+            _ = try await inner.setRole(.viewer, of: sabotaged, trip: trip, account: owner, now: now)
+        }
+        if case .applied(_, let changed) = result, !changed.isEmpty, role != "owner", role != "editor" {
+            lock.withLock {
+                recordedRoleViolations.append(
+                    "ops \(request.opId.prefix(8)) were applied to trip \(trip.prefix(8)) from account \(account.rawValue) "
+                        + "as \(role ?? "no member")")
+            }
+        }
         // Decided and written: a resend after the purge forgot its op id finds its values
         // already stored (or a conflict) and writes nothing, which is no second application.
         if case .applied(_, let changed) = result, !changed.isEmpty {

@@ -10,6 +10,11 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     private var applied: [AppliedWrite] = []
     /// The op ids of the trip requests the server decided (not replays), in commit order.
     var appliedTripRequests: [String] = []
+    /// Trip ops requests applied from an account whose role could not change the trip.
+    var recordedRoleViolations: [String] = []
+    /// The sabotage ``SimulationConfig/Sabotage/viewersMayEdit``: the username whose viewer ops
+    /// the server lets through. Set once, before the world runs.
+    nonisolated(unsafe) var viewerWhoMayEdit: String?
     private var knownAccount: AccountID?
     // `backups` is guarded by `lock` too.
 
@@ -38,7 +43,8 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
         let account = try await inner.createAccount(
             username: username, publicID: publicID, credentials: credentials, recovery: recovery,
             now: now)
-        lock.withLock { knownAccount = account }
+        // The simulation's own account is the first; a companion's account comes after it.
+        lock.withLock { if knownAccount == nil { knownAccount = account } }
         return account
     }
 

@@ -46,6 +46,8 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
     case purgeTombstones
     /// The user changes the device's trips (seed 002).
     case trip(device: Int, SimulationTripStep)
+    /// The companion's device, or the owner's sharing with it (issue 15).
+    case companion(CompanionStep)
 
     public var device: Int? {
         switch self {
@@ -55,7 +57,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
             .reconnect(let device), .crash(let device), .concurrentSync(let device),
             .switchAccount(let device), .trip(let device, _):
             device
-        case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones:
+        case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones, .companion:
             nil
         }
     }
@@ -81,6 +83,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .restoreServer: "server restored from the last backup"
         case .purgeTombstones: "server purges every tombstone"
         case .trip(let d, let step): "d\(d) \(step)"
+        case .companion(let step): "\(step)"
         }
     }
 }

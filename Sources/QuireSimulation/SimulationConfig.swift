@@ -12,6 +12,9 @@ public struct SimulationConfig: Hashable, Sendable {
         /// Every trip op reaches the server as if based on the newest revision, so the last
         /// writer wins and overwrites values nobody saw. The trips' ledger must catch it.
         case tripsLastWriterWins
+        /// The server lets a viewer's trip ops through (it makes the viewer an editor for the
+        /// request). The membership check must catch it.
+        case viewersMayEdit
     }
 
     /// Number of devices (≥ 1).
@@ -31,11 +34,17 @@ public struct SimulationConfig: Hashable, Sendable {
     /// How many trip ops travel in one request: small, so a push takes several requests and
     /// faults land between them.
     public var tripOpsLimit: Int
+    /// Whether a second account's device (the companion) shares the trips (issue 15): the owner
+    /// shares, changes the companion's role and removes it, interleaved with both accounts'
+    /// edits. False draws the plans of earlier versions, seed for seed.
+    public var companion: Bool
 
     public init(
         devices: Int = 3, steps: Int = 60, pageLimit: Int = 3, maxQuiescenceRounds: Int = 12,
-        sabotage: Sabotage = .none, trips: Bool = true, tripShare: Int = 30, tripOpsLimit: Int = 4
+        sabotage: Sabotage = .none, trips: Bool = true, tripShare: Int = 30, tripOpsLimit: Int = 4,
+        companion: Bool = false
     ) {
+        self.companion = companion
         self.tripOpsLimit = tripOpsLimit
         self.trips = trips
         self.tripShare = tripShare

@@ -18,6 +18,8 @@ import QuireWire
 /// does (``SessionTokenProvider``); its credential store survives a crash, as the 0600 file does.
 final class SimulationDevice {
     let index: Int
+    /// The account's username ("sim", or the companion's), also its id on the devices.
+    let username: String
     let transport: SimulationTransport
     /// Where the device's tokens live; kept across crashes.
     let credentials: InMemoryCredentialStore
@@ -34,6 +36,7 @@ final class SimulationDevice {
         var engine: NotesSyncEngine
         var trips: TripsDatabase
         var tripsEngine: TripsSyncEngine
+        var sharing: TripSharing
     }
 
     /// The account's notes key: every device of the account holds it (zero bytes: the
@@ -56,18 +59,24 @@ final class SimulationDevice {
         get throws { try running().tripsEngine }
     }
 
+    var sharing: TripSharing {
+        get throws { try running().sharing }
+    }
+
     init(
         index: Int, directory: URL, transport: SimulationTransport, session: SessionDTO,
-        clock: VirtualClock, config: SimulationConfig
+        clock: VirtualClock, config: SimulationConfig, username: String = "sim"
     ) throws {
         self.index = index
+        self.username = username
         self.transport = transport
         self.clock = clock
         self.config = config
-        credentials = InMemoryCredentialStore(Self.accountSession(session, now: clock.now()))
-        fileURL = directory.appendingPathComponent("device\(index).sqlite")
+        credentials = InMemoryCredentialStore(Self.accountSession(session, username: username, now: clock.now()))
+        fileURL = directory.appendingPathComponent("\(username)-device\(index).sqlite")
         tokens = Self.tokens(transport: transport, credentials: credentials, clock: clock)
-        parts = try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
+        parts = try Self.open(
+            fileURL, username: username, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
     /// Whether the device still holds tokens (a refused refresh signs it out).
@@ -77,7 +86,7 @@ final class SimulationDevice {
 
     /// Stores the tokens of a new sign-in, as `quire login` does after a sign-out.
     func signIn(again session: SessionDTO) throws {
-        try credentials.save(Self.accountSession(session, now: clock.now()))
+        try credentials.save(Self.accountSession(session, username: username, now: clock.now()))
     }
 
     /// One process's view of the device's session: its own provider (and in-flight refresh) over
@@ -89,9 +98,9 @@ final class SimulationDevice {
             store: credentials, accounts: AccountsAPIClient(transport: transport), now: { clock.now() })
     }
 
-    private static func accountSession(_ session: SessionDTO, now: Date) -> AccountSession {
+    private static func accountSession(_ session: SessionDTO, username: String, now: Date) -> AccountSession {
         AccountSession(
-            serverURL: URL(string: "http://simulation.invalid")!, username: "sim", accountId: session.accountId,
+            serverURL: server, username: username, accountId: session.accountId,
             accessToken: session.accessToken, refreshToken: session.refreshToken,
             accessTokenExpiresAt: now.addingTimeInterval(TimeInterval(session.expiresIn)),
             notesKey: Data(count: 32).base64EncodedString(),
@@ -100,15 +109,15 @@ final class SimulationDevice {
 
     /// Binds the databases to the simulation's account, as a sign-in does.
     func signIn() async throws {
-        try await database.bindAccount(AccountID("sim"))
-        try await trips.bindAccount(AccountID("sim"))
+        try await database.bindAccount(AccountID(username))
+        try await trips.bindAccount(AccountID(username))
     }
 
     /// A second process of this device: its own connection to the same file and its own engine,
     /// behind the same sync lock. Lives for one action. It shares the token provider: the
     /// credential file's refresh lock serializes two processes' refreshes as one provider does.
     func secondProcess() throws -> Parts {
-        try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
+        try Self.open(fileURL, username: username, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
     /// Kills the device's process and relaunches it on the same file.
@@ -117,7 +126,8 @@ final class SimulationDevice {
         // process has its own token provider over the same stored session.
         parts = nil
         tokens = Self.tokens(transport: transport, credentials: credentials, clock: clock)
-        parts = try Self.open(fileURL, transport: transport, tokens: tokens, clock: clock, config: config)
+        parts = try Self.open(
+            fileURL, username: username, transport: transport, tokens: tokens, clock: clock, config: config)
     }
 
     private func running() throws -> Parts {
@@ -135,29 +145,37 @@ final class SimulationDevice {
         try await database.readStatus().pendingCount
     }
 
+    /// The server the devices name (links point to it; nothing resolves it).
+    static let server = URL(string: "http://simulation.invalid")!
+
     private static func open(
-        _ url: URL, transport: SimulationTransport, tokens: SessionTokenProvider, clock: VirtualClock,
-        config: SimulationConfig
+        _ url: URL, username: String, transport: SimulationTransport, tokens: SessionTokenProvider,
+        clock: VirtualClock, config: SimulationConfig
     ) throws -> Parts {
+        let account = AccountID(username)
         // `.normal`: a crash here is a killed process, not a power cut, and fsyncs would dominate.
         let database = try NotesDatabase(
             fileURL: url, now: { clock.now() }, durability: .normal)
         let records: SyncRecords =
             switch config.sabotage {
-            case .none, .noRefreshRetryGrace, .tripsLastWriterWins: database
+            case .none, .noRefreshRetryGrace, .tripsLastWriterWins, .viewersMayEdit: database
             case .dropLocalTextOnConflict: LossySyncRecords(database: database)
             }
         let runLock = FileSyncRunLock(file: url.appendingPathExtension("lock"))
         let engine = NotesSyncEngine(
             records: records, api: NotesAPIClient(transport: transport, tokens: tokens),
-            codec: PlainPayloadCodec(), account: AccountID("sim"), pageLimit: config.pageLimit,
+            codec: PlainPayloadCodec(), account: account, pageLimit: config.pageLimit,
             runLock: runLock, now: { clock.now() })
         let trips = try TripsDatabase(
             fileURL: url.deletingPathExtension().appendingPathExtension("trips.sqlite"), now: { clock.now() })
+        let sharing = TripSharing(
+            api: TripSharingAPIClient(transport: transport, tokens: tokens), database: trips, notesKey: notesKey,
+            account: account, username: username, server: server)
         let tripsEngine = TripsSyncEngine(
             database: trips, api: TripsAPIClient(transport: transport, tokens: tokens),
-            keys: TripKeyWrapping(notesKey: notesKey, account: AccountID("sim")), account: AccountID("sim"),
+            keys: TripKeyWrapping(notesKey: notesKey, account: account), keySource: sharing, account: account,
             pageLimit: config.pageLimit, opsLimit: config.tripOpsLimit, runLock: runLock, now: { clock.now() })
-        return Parts(database: database, engine: engine, trips: trips, tripsEngine: tripsEngine)
+        return Parts(
+            database: database, engine: engine, trips: trips, tripsEngine: tripsEngine, sharing: sharing)
     }
 }

@@ -19,6 +19,9 @@ public struct SimulationFailure: Hashable, Sendable, CustomStringConvertible {
         /// The server signed a device out though no lost refresh answer, replay or restore
         /// called for it (a lost refresh reply retried within the grace window, say).
         case signedOut
+        /// A trip op was applied from an account whose role could not change the trip, or a
+        /// removed member's device holds a value written after its removal (issue 15).
+        case membership
         /// The harness itself failed (a file would not open, a user action threw).
         case harness
     }
@@ -72,6 +75,11 @@ public struct SimulationStats: Hashable, Sendable {
     public var tripSteps = 0
     public var tripSyncs = 0
     public var tripConflicts = 0
+    /// The companion's joins (an accepted invitation), its removals and leaves, and the trip key
+    /// rotations that followed (issue 15).
+    public var joins = 0
+    public var removals = 0
+    public var keysRotated = 0
 
     public init() {}
 
@@ -94,6 +102,9 @@ public struct SimulationStats: Hashable, Sendable {
         tripSteps += other.tripSteps
         tripSyncs += other.tripSyncs
         tripConflicts += other.tripConflicts
+        joins += other.joins
+        removals += other.removals
+        keysRotated += other.keysRotated
     }
 
     public var summary: String {
@@ -103,6 +114,8 @@ public struct SimulationStats: Hashable, Sendable {
             + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
             + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts), "
             + "trip steps \(tripSteps), trips syncs \(tripSyncs), trip conflicts \(tripConflicts)"
+            + (joins + removals > 0
+                ? ", companion joins \(joins), removals \(removals), keys rotated \(keysRotated)" : "")
     }
 }
 

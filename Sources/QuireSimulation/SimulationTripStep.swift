@@ -22,6 +22,15 @@ public enum SimulationTripStep: Hashable, Sendable, CustomStringConvertible {
     /// `.mine` restores it).
     case resolve(conflict: Int, keep: TripConflictChoice)
 
+    /// The index of the trip the step picks; nil for `create` and `resolve`.
+    var trip: Int? {
+        switch self {
+        case .add(let trip, _, _, _), .edit(let trip, _, _, _, _), .move(let trip, _, _), .deleteItem(let trip, _):
+            trip
+        case .create, .resolve: nil
+        }
+    }
+
     /// The fields the planner edits, and the trip's own.
     static let itemFields: [TripField] = [.title, .location, .start, .notes]
     static let tripFields: [TripField] = [.title, .notes]

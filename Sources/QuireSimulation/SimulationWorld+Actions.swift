@@ -139,7 +139,7 @@ extension SimulationWorld {
             // The server's history went back: versions and cursors may too, once.
             serverVersions = [:]
             cursors = [:]
-            restoredSessions = Set(devices.indices)
+            restoredSessions = Set(devices.indices).union([companion?.index].compactMap { $0 })
             stats.restores += 1
         case .purgeTombstones:
             // A purge comes after the retention has passed (days): no request is still in the
@@ -151,6 +151,8 @@ extension SimulationWorld {
             serverVersions = serverVersions.filter { left.contains($0.key) }
         case .trip(let d, let tripStep):
             try await performTrip(tripStep, device: d, step: step)
+        case .companion(let companionStep):
+            try await performCompanion(companionStep, step: step)
         }
     }
 
@@ -197,6 +199,7 @@ extension SimulationWorld {
         if report.fullResync { stats.fullResyncs += 1 }
         stats.refused += report.refused
         stats.reuploaded += report.reuploaded
+        stats.keysRotated += report.keysRotated
     }
 
     /// A user's action on device `index`: reads its notes, acts, and tells the ledger what was

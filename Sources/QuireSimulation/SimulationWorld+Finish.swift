@@ -33,6 +33,8 @@ extension SimulationWorld {
             return SimulationFailure(kind: .appliedTwice, message: problems.joined(separator: "; "))
         }
         guard config.trips else { return nil }
+        try checkRoles(step: nil)
+        try await checkCompanionHoldsNothingWrittenWithoutIt(step: nil)
         if let failure = try await checkTripsConvergence() { return failure }
         if let failure = try await checkTripsLedger() { return failure }
         return checkTripsAtMostOnce()
@@ -79,6 +81,15 @@ extension SimulationWorld {
                 if pending > 0 { quiet = false }
                 last.append(
                     "d\(device.index): moved \(moved), pending \(pending), failure "
+                        + (report.failure.map { "\($0.message)" } ?? "none"))
+            }
+            if let companion {
+                let report = try await syncCompanion(step: nil)
+                let moved = report.pushed + report.received + report.merged + report.fieldConflicts + report.refused
+                let pending = try await (try companion.trips).readStatus().pendingCount
+                if report.failure != nil || moved > 0 || pending > 0 { quiet = false }
+                last.append(
+                    "companion: moved \(moved), pending \(pending), failure "
                         + (report.failure.map { "\($0.message)" } ?? "none"))
             }
             if quiet {

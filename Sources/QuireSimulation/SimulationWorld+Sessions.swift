@@ -32,7 +32,8 @@ extension SimulationWorld {
                 kind: .signedOut, message: "d\(device.index) was signed out, but \(why)", step: step)
         }
         stats.signOuts += 1
-        try device.signIn(again: try await server.openSessionTokens(username: "sim", deviceName: "d\(device.index)"))
+        try device.signIn(
+            again: try await server.openSessionTokens(username: device.username, deviceName: "d\(device.index)"))
         device.transport.clearRefreshDisturbance()
         restoredSessions.remove(device.index)
     }

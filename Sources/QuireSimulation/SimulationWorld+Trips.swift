@@ -8,16 +8,25 @@ extension SimulationWorld {
     /// Performs one trip step on device `index`, telling the trips' ledger what was typed and what
     /// the device showed before and after.
     func performTrip(_ step: SimulationTripStep, device index: Int, step stepIndex: Int) async throws {
-        let device = devices[index]
+        try await performTrip(step, on: devices[index], step: stepIndex)
+    }
+
+    func performTrip(_ step: SimulationTripStep, on device: SimulationDevice, step stepIndex: Int) async throws {
         let database = try device.trips
         let before = try await TripsView(database)
+        var trip: TripID?
+        if let index = step.trip { trip = try await Self.pickTrip(index, in: database)?.id }
         let typed = try await apply(step, to: database)
         let after = try await TripsView(database)
-        let origin = "step \(stepIndex) (d\(index) \(step))"
-        let landed = typed.map { TextLedger.Atom(text: $0, kind: .line, origin: origin) }
-            .filter { TextLedger.holds($0, in: after.visible) }
+        let origin = "step \(stepIndex) (d\(device.index) \(step))"
+        let landed = typed.map {
+            TextLedger.Atom(text: $0, kind: .line, origin: origin, scope: trip?.description ?? "")
+        }.filter { TextLedger.holds($0, in: after.visible) }
         tripLedger.record(typed: landed, before: before.visible, after: after.visible)
         stats.tripSteps += 1
+        if device.username != Self.companionName, companion != nil {
+            try await rememberWrittenWithoutCompanion(before: before, after: after)
+        }
     }
 
     /// Does what the step says; returns the atoms it typed.
@@ -100,9 +109,7 @@ extension SimulationWorld {
     /// Every device shows the server's trips (ignoring fields a device's refusal keeps).
     func checkTripsConvergence() async throws -> SimulationFailure? {
         guard let account = storage.account else { return nil }
-        let server = try await TripsView(
-            server: storage, account: account,
-            keys: TripKeyWrapping(notesKey: SimulationDevice.notesKey, account: AccountID("sim")))
+        let server = try await TripsView(server: storage, account: account, keyrings: try await heldKeyrings())
         for device in devices {
             let local = try await TripsView(try device.trips)
             let differences = local.differences(from: server)
@@ -112,14 +119,16 @@ extension SimulationWorld {
                 message: "d\(device.index)'s trips differ from the server's: "
                     + differences.prefix(6).joined(separator: "; "))
         }
-        return nil
+        return try await checkCompanionConvergence()
     }
 
     /// Every value typed into a trip that nobody replaced after seeing it is still shown, or held
     /// as a conflict, on some device.
     func checkTripsLedger() async throws -> SimulationFailure? {
         var visible: [NoteSnapshot] = []
-        for device in devices { visible += try await TripsView(try device.trips).visible }
+        for device in devices + [companion].compactMap({ $0 }) {
+            visible += try await TripsView(try device.trips).visible
+        }
         let missing = tripLedger.missing(in: visible)
         guard !missing.isEmpty else { return nil }
         return SimulationFailure(

@@ -3,6 +3,7 @@ import QuireClient
 import QuireDomain
 import QuireServer
 import QuireTestSupport
+import QuireTrips
 
 /// One simulated world: the real server core on its own SQLite file, `config.devices` real
 /// devices, the network between them, the virtual clock and the checks' memory.
@@ -33,6 +34,14 @@ final class SimulationWorld {
     /// Devices whose session a restore may have forgotten (sessions made or rotated after the
     /// backup are not in it): each may be signed out once, and signs in again.
     var restoredSessions: Set<Int> = []
+    /// The companion: a second account's one device, when `config.companion` (issue 15).
+    var companion: SimulationDevice?
+    /// The values written into each trip while the companion was not a member of it, which its
+    /// device must never hold.
+    var writtenWithoutCompanion: [TripID: Set<String>] = [:]
+
+    /// The companion's username.
+    static let companionName = "sim2"
 
     /// Access token lifetime in the simulation, in virtual seconds (a step is one).
     static let accessTokenTTL = 40
@@ -76,6 +85,21 @@ final class SimulationWorld {
                 clock: clock, config: config)
             try await device.signIn()
             devices.append(device)
+        }
+        if config.trips, config.companion {
+            if config.sabotage == .viewersMayEdit { storage.viewerWhoMayEdit = Self.companionName }
+            _ = try await server.createAccount(username: Self.companionName)
+            let transport = SimulationTransport(
+                server: inProcess, held: held, name: "companion",
+                tripsLastWriterWins: config.sabotage == .tripsLastWriterWins, now: { clock.now() })
+            let session = try await server.openSessionTokens(username: Self.companionName, deviceName: "companion")
+            let device = try SimulationDevice(
+                index: devices.count, directory: directory, transport: transport, session: session, clock: clock,
+                config: config, username: Self.companionName)
+            try await device.signIn()
+            // Published at once, as a sign-in does, so the owner can invite it.
+            try await (try device.sharing).keyPair()
+            companion = device
         }
     }
 

@@ -24,6 +24,8 @@ struct TextLedger {
         var text: String
         var kind: Kind
         var origin: String
+        /// The trip it was typed into, for trip atoms ("" otherwise).
+        var scope: String = ""
 
         var description: String {
             "\(kind == .title ? "title" : "line") \"\(text)\" (typed at \(origin))"
@@ -46,6 +48,12 @@ struct TextLedger {
             if removed { owed[text] = nil }
         }
         for atom in typed { owed[atom.text] = atom }
+    }
+
+    /// Stops owing the atoms `forgiven` selects: text a product rule lets go (a removed member's
+    /// changes that never synced, which its device warned of).
+    mutating func forgive(where forgiven: (Atom) -> Bool) {
+        owed = owed.filter { !forgiven($0.value) }
     }
 
     /// The owed atoms that none of `notes` holds, in a stable order.

@@ -8,16 +8,20 @@ import QuireWire
 extension TripsView {
     /// The server's live trips and items, opened with the keys the account's devices hold: what
     /// every converged device must show.
-    init(server storage: some TripStorage, account: QuireServer.AccountID, keys: TripKeyWrapping) async throws {
+    init(server storage: some TripStorage, account: QuireServer.AccountID, keyrings: [TripID: TripKeyring])
+        async throws
+    {
         self.init()
         guard case .page(let entries, _, _) = try await storage.tripsFeed(account: account, since: nil, limit: 10_000)
         else { throw SimulationError("cannot list the server's trips") }
         for entry in entries where !entry.deleted {
             guard let id = TripID(entry.id), let snapshot = try await storage.tripSnapshot(entry.id, account: account)
             else { continue }
-            let sealer = TripSealer(trip: id, key: try keys.unwrap(entry.wrappedKey, trip: id))
+            guard let keyring = keyrings[id] else { throw SimulationError("no device holds the key of trip \(id)") }
+            let sealer = TripSealer(trip: id, keyring: keyring)
             var byItem: [String: [String: String]] = [:]
-            for field in snapshot.fields {
+            // Membership entries are the server's plain text, not values the devices show as fields.
+            for field in snapshot.fields where !field.field.hasPrefix(WireRoutes.memberFieldPrefix) {
                 let item = field.item.flatMap(ItemID.init)
                 guard let value = try sealer.open(field.value, item: item, field: field.field) else { continue }
                 byItem[field.item ?? "-", default: [:]][field.field] = value

@@ -119,3 +119,51 @@ struct SimulationSeedsTests {
         #expect(first.count == Self.config.steps)
     }
 }
+
+/// The simulation with a companion sharing the trips (issue 15): shares, role changes, removals
+/// and leaves among both accounts' edits, and the membership checks.
+struct CompanionSeedsTests {
+    static let config = SimulationConfig(devices: 3, steps: 60, companion: true)
+
+    @Test func everyCompanionSeedKeepsEveryPromise() async {
+        var total = SimulationStats()
+        for seed in UInt64(1)...120 {
+            let outcome = await Simulation.run(seed: seed, config: Self.config)
+            total.add(outcome.stats)
+            if !outcome.passed {
+                let report = await Simulation.check(seed: seed, config: Self.config, shrinkBudget: 150)
+                Issue.record("\(report.failureText)")
+                return
+            }
+        }
+        // Sharing really happened, or passing would prove nothing.
+        #expect(total.joins > 100)
+        #expect(total.removals > 50)
+        #expect(total.keysRotated > 50)
+        #expect(total.refused > 20, "a viewer's edits were refused")
+    }
+
+    /// A server that lets a viewer's ops through: "no op from a member without the right role is
+    /// ever applied" must catch it.
+    @Test func checksCatchAServerThatLetsAViewerEdit() async throws {
+        let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .viewersMayEdit, companion: true)
+        var failure: SimulationFailure?
+        for seed in UInt64(1)...60 {
+            failure = await Simulation.run(seed: seed, config: sabotaged).failure
+            if failure != nil { break }
+        }
+        let found = try #require(failure)
+        #expect(found.kind == .membership, "\(found)")
+        #expect(found.message.contains("as viewer"), "\(found)")
+    }
+
+    @Test func plansWithoutACompanionHaveNoCompanionSteps() {
+        for seed in UInt64(1)...20 {
+            let plain = ActionPlanner.plan(seed: seed, config: SimulationSeedsTests.config)
+            #expect(!plain.contains { if case .companion = $0 { true } else { false } })
+        }
+        let shared = (UInt64(1)...20).flatMap { ActionPlanner.plan(seed: $0, config: Self.config) }
+        #expect(shared.contains { if case .companion(.remove) = $0 { true } else { false } })
+        #expect(shared.contains { if case .companion(.role) = $0 { true } else { false } })
+    }
+}

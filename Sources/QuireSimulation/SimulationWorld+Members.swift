@@ -1,0 +1,147 @@
+import Foundation
+import QuireClient
+import QuireServer
+import QuireTrips
+
+// MARK: - The companion: sharing, roles and removals (issue 15)
+
+extension SimulationWorld {
+    /// Performs one step between the account and its companion. Sharing calls are online and go
+    /// through the devices' own (faulty) networks: one that fails did not happen, or happened on
+    /// the server without the device hearing of it; the checks read membership from the server.
+    func performCompanion(_ step: CompanionStep, step stepIndex: Int) async throws {
+        guard let companion, let owner = devices.first else { return }
+        switch step {
+        case .trip(let tripStep):
+            try await performTrip(tripStep, on: companion, step: stepIndex)
+        case .sync:
+            try await syncCompanion(step: stepIndex)
+        case .share(let trip, let viewer):
+            guard let id = try await Self.pickTrip(trip, in: try owner.trips)?.id,
+                try await (try owner.trips).isOnServer(id)
+            else { return }
+            let sharing = try companion.sharing
+            _ = try? await owner.sharing.share(id, with: Self.companionName, role: viewer ? "viewer" : "editor")
+            if let invitation = try? await sharing.invitations().first(where: { $0.trip == id }),
+                (try? await sharing.accept(invitation.id)) != nil
+            {
+                stats.joins += 1
+            }
+        case .role(let trip, let viewer):
+            guard let id = try await Self.pickTrip(trip, in: try owner.trips)?.id else { return }
+            try? await owner.sharing.setRole(viewer ? "viewer" : "editor", of: Self.companionName, in: id)
+        case .remove(let trip):
+            guard let id = try await Self.pickTrip(trip, in: try owner.trips)?.id else { return }
+            if (try? await owner.sharing.remove(Self.companionName, from: id)) != nil {
+                stats.removals += 1
+                stats.keysRotated += 1
+            }
+        case .leave(let trip):
+            guard let id = try await Self.pickTrip(trip, in: try companion.trips)?.id else { return }
+            if let removal = try? await companion.sharing.leave(id) {
+                stats.removals += 1
+                try await forgiveLostChanges(of: [removal])
+            }
+        }
+        try await checkCompanionHoldsNothingWrittenWithoutIt(step: stepIndex)
+        try checkRoles(step: stepIndex)
+    }
+
+    /// The companion's trips sync; a trip it lost (removed) forgives the changes it warned of.
+    @discardableResult
+    func syncCompanion(step: Int?) async throws -> SyncReport {
+        guard let companion else { return SyncReport() }
+        let report = try await syncTrips(of: companion, step: step)
+        lastTripsReport[companion.index] = report
+        try await checkSession(of: companion, step: step)
+        try await forgiveLostChanges(of: report.tripsRemoved)
+        try await checkCompanionHoldsNothingWrittenWithoutIt(step: step)
+        return report
+    }
+
+    /// The companion's own text in a trip it is no longer a member of is no longer owed: what
+    /// never reached the server is lost by the product's rule (its device warned, "N changes …
+    /// will be lost"), and so is an edit that only its device kept to restore (an item deleted by
+    /// someone who had not seen the edit, on this or a later sync). The owners' text stays owed.
+    private func forgiveLostChanges(of removals: [TripsDatabase.Removal]) async throws {
+        guard let companion else { return }
+        let lost = Set(removals.map(\.trip.description))
+        guard !lost.isEmpty else { return }
+        let marker = "(d\(companion.index) "
+        tripLedger.forgive { lost.contains($0.scope) && $0.origin.contains(marker) }
+    }
+
+    /// Remembers what an owner device's step wrote into a trip the companion is not a member of.
+    func rememberWrittenWithoutCompanion(before: TripsView, after: TripsView) async throws {
+        let written = Dictionary(after.visible.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let earlier = Dictionary(before.visible.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, snapshot) in written where earlier[key] != snapshot {
+            guard let trip = key.split(separator: "/").first.flatMap({ TripID(String($0)) }),
+                try await !companionIsMember(of: trip)
+            else { continue }
+            let new = Set(snapshot.lines).subtracting(earlier[key]?.lines ?? [])
+            writtenWithoutCompanion[trip, default: []].formUnion(new)
+        }
+    }
+
+    /// Whether the server has the companion as a member of `trip` now.
+    func companionIsMember(of trip: TripID) async throws -> Bool {
+        guard let account = try await storage.inner.account(username: Self.companionName)?.id else { return false }
+        return try await storage.inner.tripSnapshot(trip.description, account: account) != nil
+    }
+
+    /// "A removed member holds no values written after the removal": the companion's device
+    /// never shows a value written into a trip while it was not a member of it (until it joins
+    /// again, when it may read everything).
+    func checkCompanionHoldsNothingWrittenWithoutIt(step: Int?) async throws {
+        guard let companion else { return }
+        let visible = try await TripsView(try companion.trips).visible
+        for (trip, values) in writtenWithoutCompanion {
+            if try await companionIsMember(of: trip) {
+                writtenWithoutCompanion[trip] = nil
+                continue
+            }
+            let prefix = "\(trip)/"
+            let leaked = visible.filter { $0.id.hasPrefix(prefix) }.flatMap(\.lines).filter(values.contains)
+            guard leaked.isEmpty else {
+                throw SimulationFailure(
+                    kind: .membership,
+                    message: "the removed companion holds \(leaked.sorted().joined(separator: ", ")) of trip "
+                        + "\(trip.description.prefix(8)), written after its removal",
+                    step: step)
+            }
+        }
+    }
+
+    /// "No op from a member without the right role is ever applied", as the server's storage saw.
+    func checkRoles(step: Int?) throws {
+        guard let violation = storage.roleViolations.first else { return }
+        throw SimulationFailure(kind: .membership, message: violation, step: step)
+    }
+
+    /// The companion's trips equal the server's as its account sees them (ignoring its refusals).
+    func checkCompanionConvergence() async throws -> SimulationFailure? {
+        guard let companion,
+            let account = try await storage.inner.account(username: Self.companionName)?.id
+        else { return nil }
+        let server = try await TripsView(server: storage, account: account, keyrings: try await heldKeyrings())
+        let local = try await TripsView(try companion.trips)
+        let differences = local.differences(from: server)
+        guard !differences.isEmpty else { return nil }
+        return SimulationFailure(
+            kind: .divergence,
+            message: "the companion's trips differ from the server's: " + differences.prefix(6).joined(separator: "; "))
+    }
+
+    /// Every trip key any device holds, by trip: what opens the server's values at the end.
+    func heldKeyrings() async throws -> [TripID: TripKeyring] {
+        var keyrings: [TripID: TripKeyring] = [:]
+        for device in devices + [companion].compactMap({ $0 }) {
+            for trip in try await (try device.trips).trips() {
+                guard let keyring = try await (try device.trips).keyring(trip.id) else { continue }
+                if keyrings[trip.id].map({ $0.epoch < keyring.epoch }) ?? true { keyrings[trip.id] = keyring }
+            }
+        }
+        return keyrings
+    }
+}
