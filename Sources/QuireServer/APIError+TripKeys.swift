@@ -5,7 +5,7 @@ extension APIError {
     static func tripKeyRotated(current epoch: Int) -> APIError {
         APIError(
             status: 409, code: "trip_key_rotated",
-            message: "This trip's key is now epoch \(epoch) (it rotated when a member left): fetch "
+            message: "This trip's current key is epoch \(epoch) (its key rotates when a member leaves): fetch "
                 + "GET /v1/trips/{id}/keys and your trips feed entry, seal again with the current key, "
                 + "and resend.")
     }

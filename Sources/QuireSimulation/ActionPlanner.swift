@@ -86,8 +86,7 @@ public enum ActionPlanner {
                 // The server's history goes back to the last backup: versions and sequence
                 // numbers are handed out again, to other texts. Not with a companion yet: a
                 // restore that forgets a companion's values after it left loses them (the only
-                // device that would send them again left), and one that forgets a key rotation
-                // leaves devices a key ahead of the server (docs/trips.md, "Not done yet").
+                // device that would send them again left; docs/trips.md, "Not done yet").
                 actions.append(config.companion ? .backUpServer : .restoreServer)
             default:
                 actions.append(.deliverDelayed(pick: random.below(4)))

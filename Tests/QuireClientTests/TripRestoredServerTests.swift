@@ -4,6 +4,7 @@ import QuireCrypto
 import QuireServer
 import QuireTestSupport
 import QuireTrips
+import QuireWire
 import Testing
 
 /// Trips on a server restored from an older backup (issue 14, the trips' form of issue 9's
@@ -183,5 +184,44 @@ import Testing
             #expect(item.notes == "book ahead", "\(device.name)")
             #expect(item.location == "Time Out Market", "\(device.name)")
         }
+    }
+}
+
+/// A server restored from a backup taken before a key rotation (issue 15): the device holds a
+/// newer key than the server knows, its ops are refused with `trip_key_rotated`, and it must go
+/// back to the server's epoch instead of waiting forever.
+@Suite struct TripRestoredKeyRotationTests {
+    @Test func aDeviceAKeyAheadOfARestoredServerGoesBackToItsEpochAndSends() async throws {
+        let cluster = try await SyncCluster()
+        let token = try await cluster.server.openSession(username: cluster.username, deviceName: "phone")
+        let database = try TripsDatabase(fileURL: cluster.directory.path("phone").appendingPathComponent("trips.sqlite"))
+        let transport = InProcessTransport(server: cluster.server)
+        let tokens = StaticTokenProvider(token: token)
+        let account = AccountID("alice")
+        let sharing = TripSharing(
+            api: TripSharingAPIClient(transport: transport, tokens: tokens), database: database,
+            notesKey: cluster.notesKey, account: account, username: cluster.username,
+            server: URL(string: "http://127.0.0.1")!)
+        let engine = TripsSyncEngine(
+            database: database, api: TripsAPIClient(transport: transport, tokens: tokens),
+            keys: TripKeyWrapping(notesKey: cluster.notesKey, account: account), keySource: sharing, account: account)
+        let trip = try await database.createTrip(title: "Lisbon")
+        #expect(await engine.syncOnce().succeeded)
+        try await sharing.keyPair()
+        let backup = cluster.directory.path("backup.sqlite").path
+        try await cluster.storage.backUp(to: backup)
+        #expect(try await sharing.rotateKey(of: trip) == 2)
+        try await cluster.storage.restore(fromBackupAt: backup)
+
+        try await database.editTrip(trip, [.notes: "typed after the restore"])
+        let report = await engine.syncOnce()
+
+        #expect(report.succeeded, "\(report)")
+        #expect(try await database.readStatus().pendingCount == 0)
+        #expect(try await database.keyring(trip)?.epoch == 1)
+        let alice = try #require(try await cluster.storage.account(username: cluster.username)?.id)
+        let snapshot = try #require(try await cluster.storage.tripSnapshot(trip.description, account: alice))
+        let notes = try #require(snapshot.fields.first { $0.field == "notes" }?.value)
+        #expect(TripKeyEpoch.of(notes) == 1)
     }
 }

@@ -57,8 +57,10 @@ extension TripsSyncEngine {
     }
 
     /// After a request was refused because the trip's key rotated: pulls the feed (which lists
-    /// the trip with its new key) and seals the frozen request again. Returns the sealer of the
-    /// trip's new key, or nil when this device could not catch up (once per trip and run).
+    /// the trip with its new key) and seals the frozen request again. When the feed has no newer
+    /// key, the server is behind this device (restored from a backup taken before a rotation):
+    /// the device goes back to the server's current epoch, whose key it holds. Returns the sealer
+    /// of the key to send with, or nil when this device could not catch up (once per trip and run).
     func catchUpWithKey(of trip: TripID, request: TripOpsRequest, fallback: SymmetricKey256, _ report: inout SyncReport)
         async throws -> TripSealer?
     {
@@ -66,7 +68,13 @@ extension TripsSyncEngine {
         caughtUpWithKeys.insert(trip)
         let before = try await database.keyEpoch(trip)
         _ = try await pullFeed(&report)
-        let sealer = try await sealer(for: trip, fallback: fallback)
+        var sealer = try await sealer(for: trip, fallback: fallback)
+        if sealer.keyring.epoch == before, let keySource {
+            // Not a newer key: a server restored from before a rotation, whose current key is older.
+            let current = try await keySource.keys(of: trip).epoch
+            try await database.rewindKey(trip, to: current)
+            sealer = try await self.sealer(for: trip, fallback: fallback)
+        }
         guard sealer.keyring.epoch != before else { return nil }
         _ = try await database.resealFrozen(request, with: sealer)
         return sealer
