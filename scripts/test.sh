@@ -46,6 +46,16 @@ if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
     exit "$status"
   fi
 fi
+# libFuzzer on the parsers (scripts/fuzz.sh, docs/security.md "Fuzzing"): five targets of 12 s
+# each, about a minute, after building the instrumented modules (minutes the first time, nothing
+# when no source changed).
+if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
+  timeout 1200 bash scripts/fuzz.sh 12 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then
+    echo "scripts/test.sh: a fuzz target failed (above); its input is under .build/fuzz/crashes/." >&2
+    exit "$status"
+  fi
+fi
 if [ "$status" -eq 124 ]; then
   echo "scripts/test.sh: A TEST PASS HUNG past its limit. Tests started but not finished:" >&2
   grep -E '^◇ Test .* started' "$log" | sed -E 's/^◇ Test (.*) started.*/\1/' | sort > "$log.started" || true

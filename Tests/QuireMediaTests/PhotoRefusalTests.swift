@@ -1,4 +1,4 @@
-#if canImport(CVips)
+#if canImport(CVips) && !canImport(ImageIO)
     import Foundation
     import QuireMedia
     import Testing

@@ -1,4 +1,4 @@
-#if canImport(ImageIO) && !canImport(CVips)
+#if canImport(ImageIO)
     import CoreGraphics
     import Foundation
     import ImageIO

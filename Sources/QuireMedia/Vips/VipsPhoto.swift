@@ -1,4 +1,4 @@
-#if canImport(CVips)
+#if canImport(CVips) && !canImport(ImageIO)
     import CVips
     import Foundation
 
