@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, checks formatting (scripts/lint.sh), builds the
 # package with its tests (the end-to-end tests start the built quire-server and quire binaries),
-# then runs the whole suite.
+# then runs the whole suite, then schemathesis against a real server and libFuzzer on the parsers
+# (scripts/fuzz.sh).
 #
 # The suite takes about ten minutes on two cores (CI's machines were seen to take twice that). A
 # pass still running after its limit (30, 15 and 25 minutes) hangs: the script says so loudly,

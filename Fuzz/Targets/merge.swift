@@ -8,7 +8,11 @@
 ///   the base or one of the sides;
 /// - a clean merge loses nothing typed: a word a side has more of than the base is there at least
 ///   that many more times;
-/// - a clean merge never repeats a line only one side had.
+///
+/// A first version also required that a clean merge never repeat a line only one side had. It
+/// found the open-line fusion fixed in SequenceMerge (MergeCaseTests), and then inputs where a
+/// line both sides edited, combined word by word, came out equal to a line one side had
+/// elsewhere: sound merges, so that check is not kept.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let fields = FuzzInput.fields(FuzzInput.bytes(data, size), count: 3)
@@ -35,22 +39,10 @@ public func fuzzMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 added <= 0 || (mergedWords[word] ?? 0) >= added, "the merge lost the word \(word.debugDescription)")
         }
     }
-    let lines = [base, local, server, merged].map(MergeFuzzText.lineCounts)
-    for (line, count) in lines[3] {
-        let inBase = lines[0][line] ?? 0
-        let inLocal = lines[1][line] ?? 0
-        let inServer = lines[2][line] ?? 0
-        if inBase == 0, inServer == 0, inLocal > 0 {
-            FuzzInput.require(count <= inLocal, "the merge repeated the local line \(line.debugDescription)")
-        }
-        if inBase == 0, inLocal == 0, inServer > 0 {
-            FuzzInput.require(count <= inServer, "the merge repeated the server line \(line.debugDescription)")
-        }
-    }
     return 0
 }
 
-/// Counting a text's words and lines, the merge's way.
+/// Counting a text's words, the merge's way.
 enum MergeFuzzText {
     /// The word tokens (runs of letters, digits and "_") the merge itself cuts, with their counts.
     static func wordCounts(_ text: String) -> [String: Int] {
@@ -59,22 +51,6 @@ enum MergeFuzzText {
         TextUnits.forEachWordToken(in: bytes[...]) { range, isWord in
             if isWord { counts[String(decoding: bytes[range], as: UTF8.self), default: 0] += 1 }
         }
-        return counts
-    }
-
-    /// Lines with their terminators (the merge's own units: "a\r\n", "a\n" and an open last "a"
-    /// are three different lines), with their counts.
-    static func lineCounts(_ text: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        var line: [UInt8] = []
-        for byte in text.utf8 {
-            line.append(byte)
-            if byte == UInt8(ascii: "\n") {
-                counts[String(decoding: line, as: UTF8.self), default: 0] += 1
-                line.removeAll()
-            }
-        }
-        if !line.isEmpty { counts[String(decoding: line, as: UTF8.self), default: 0] += 1 }
         return counts
     }
 }
