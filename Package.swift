@@ -43,6 +43,8 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        // Photo thumbnails and location removal on Linux (ImageIO on Apple): see QuireMedia.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // MARK: - Shared foundations
         .target(name: "QuireSQLite", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
@@ -69,6 +71,9 @@ let package = Package(
             ]),
 
         .target(name: "QuirePresentation", dependencies: ["QuireDomain", "QuireTrips"]),
+        // A trip photo's upload copy (location removed) and thumbnail: libvips on Linux, ImageIO on
+        // Apple. QuireClient never links an image library; it takes this through PhotoPreparing.
+        .target(name: "QuireMedia", dependencies: [.target(name: "CVips", condition: linuxOnly)]),
 
         // MARK: - Server
         // libmicrohttpd's own error pages (HTML) become the JSON error shape: see the C file.
@@ -89,7 +94,7 @@ let package = Package(
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
                 "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD", "QuireLock",
-                .target(name: "CSQLite", condition: linuxOnly),
+                "QuireMedia", .target(name: "CSQLite", condition: linuxOnly),
             ]),
 
         // MARK: - Test support and tests
@@ -116,6 +121,9 @@ let package = Package(
             name: "QuireServerTests",
             dependencies: ["QuireServer", "QuirePostgres", "QuireTestSupport", "QuireSpawn", "QuireClient"]),
         .testTarget(name: "QuireSpawnTests", dependencies: ["QuireSpawn"]),
+        .testTarget(
+            name: "QuireMediaTests",
+            dependencies: ["QuireMedia", "QuireSpawn", .target(name: "CVips", condition: linuxOnly)]),
         .testTarget(
             name: "QuireEndToEndTests",
             dependencies: ["QuireClient", "QuireServer", "QuireTestSupport", "QuireSpawn"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Quire needs on Debian/Ubuntu: the C libraries the package
-# links (libmicrohttpd, GnuTLS, SQLite, OpenSSL, libpq, libcurl), the openssl command (the HTTPS
+# links (libmicrohttpd, GnuTLS, SQLite, OpenSSL, libpq, libcurl, libvips for photo thumbnails and
+# location removal: it brings libexif, libheif and libwebp), the openssl command (the HTTPS
 # tests make a throwaway certificate authority with it), the PostgreSQL 15 server (the PostgreSQL
 # store's tests start a throwaway cluster with its initdb and pg_ctl), pkg-config, tmux and vim
 # for the terminal tests, and a Python venv with the icalendar parser for the calendar export
@@ -10,7 +11,7 @@ set -euo pipefail
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-for pair in "libmicrohttpd:libmicrohttpd-dev" "gnutls:libgnutls28-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev" "libpq:libpq-dev" "libcurl:libcurl4-openssl-dev"; do
+for pair in "libmicrohttpd:libmicrohttpd-dev" "gnutls:libgnutls28-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev" "libpq:libpq-dev" "libcurl:libcurl4-openssl-dev" "vips:libvips-dev"; do
   module=${pair%%:*}
   package=${pair##*:}
   if ! pkg-config --exists "$module" 2>/dev/null; then need+=("$package"); fi
@@ -18,6 +19,10 @@ done
 command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 [ -x /usr/lib/postgresql/15/bin/initdb ] && [ -x /usr/lib/postgresql/15/bin/pg_ctl ] || need+=(postgresql-15)
+# The photo tests read metadata back with exiftool (shares no code with libvips or libexif); the
+# thumbnail benchmark's baseline is libvips' own vipsthumbnail command.
+command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
+command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
 # A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/vim ] || need+=(vim)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, checks formatting (scripts/lint.sh), builds the
 # package with its tests (the end-to-end tests start the built quire-server and quire binaries),
-# then runs the whole suite.
+# then runs the whole suite, then schemathesis against a real server and libFuzzer on the parsers
+# (scripts/fuzz.sh).
 #
 # The suite takes about ten minutes on two cores (CI's machines were seen to take twice that). A
 # pass still running after its limit (30, 15 and 25 minutes) hangs: the script says so loudly,
@@ -43,6 +44,16 @@ if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
   timeout 240 bash scripts/schemathesis.sh 150 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
   if [ "$status" -ne 0 ]; then
     echo "scripts/test.sh: schemathesis found the API and its document disagreeing (above)." >&2
+    exit "$status"
+  fi
+fi
+# libFuzzer on the parsers (scripts/fuzz.sh, docs/security.md "Fuzzing"): five targets of 12 s
+# each, about a minute, after building the instrumented modules (minutes the first time, nothing
+# when no source changed).
+if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
+  timeout 1200 bash scripts/fuzz.sh 12 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then
+    echo "scripts/test.sh: a fuzz target failed (above); its input is under .build/fuzz/crashes/." >&2
     exit "$status"
   fi
 fi

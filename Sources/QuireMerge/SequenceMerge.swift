@@ -175,6 +175,7 @@ struct SequenceMerge {
         {
             return true
         }
+        if let breaksLine = rules.breaksLine, leavesOpenLine(first, breaksLine) { return true }
         if rules.insertionBesideDeletionClashes
             && ((first.hunk.isInsertion && second.hunk.isDeletion)
                 || (first.hunk.isDeletion && second.hunk.isInsertion))
@@ -185,6 +186,19 @@ struct SequenceMerge {
             return false
         }
         return rules.glues(left, right)
+    }
+
+    /// For word tokens: whether `hunk` replaces a line break that ended the base with the end of
+    /// its side's text, leaving its last line open. Whatever the other side put right after that
+    /// line break would join the open line: "- milk" made "- milk and eggs" (no line break)
+    /// against "- bread" appended after it read "- milk and eggs- bread", found by the merge
+    /// fuzz target. Settled together, the two clash.
+    private func leavesOpenLine(_ hunk: SideHunk, _ breaksLine: (Int) -> Bool) -> Bool {
+        let side = symbols(of: hunk.side)
+        guard hunk.hunk.baseEnd > hunk.hunk.baseStart, hunk.hunk.sideEnd == side.count,
+            breaksLine(base[hunk.hunk.baseEnd - 1])
+        else { return false }
+        return side.last.map { !breaksLine($0) } ?? true
     }
 
     // MARK: - Settling

@@ -12,12 +12,12 @@ struct AppleBuildBoundaryTests {
     /// The modules the app links (Package.swift: "must stay buildable for iOS 17 / macOS 14").
     static let clientModules = [
         "QuireMerge", "QuireDomain", "QuireTrips", "QuireWire", "QuireClient", "QuireCrypto", "QuireSQLite",
-        "QuirePresentation",
+        "QuirePresentation", "QuireMedia",
     ]
     /// Modules that exist only on Linux, or only in this package's server and test builds.
     static let linuxOnly: Set = [
         "Glibc", "FoundationNetworking", "CSQLite", "COpenSSL", "CCurl", "CMicroHTTPD", "CMicroHTTPDErrors",
-        "CGnuTLS", "CLibPQ", "CSpawn", "QuireSpawn", "QuirePostgres", "QuireServer", "QuireTestSupport",
+        "CGnuTLS", "CLibPQ", "CVips", "CSpawn", "QuireSpawn", "QuirePostgres", "QuireServer", "QuireTestSupport",
     ]
 
     /// Each `import` of `text` with whether it sits inside an `#if` block.

@@ -99,6 +99,23 @@ private let cases: [MergeCase] = [
     MergeCase(
         name: "a last line edited against a line appended after it", base: "a\nb",
         local: "a\nB", server: "a\nb\nc", expected: .clean("a\nB\nc")),
+    // Found by the merge fuzz target (scripts/fuzz.sh): a side that edits the last line and
+    // leaves it without its line break, against lines the other side appended after it, fused
+    // the two into one line ("fix-three", "- milk and eggs- bread") or ate an appended blank line.
+    MergeCase(
+        name: "a last line edited without its line break against a line appended after it clashes, never fuses",
+        base: "two\n", local: "fix", server: "two\n-three\n", expected: .clash),
+    MergeCase(
+        name: "a list item extended without its line break against an item added after it clashes",
+        base: "Shopping:\n- milk\n", local: "Shopping:\n- milk and eggs", server: "Shopping:\n- milk\n- bread\n",
+        expected: .clash),
+    MergeCase(
+        name: "a blank line appended after a last line the other side edited without its line break is not lost",
+        base: "one\ntwo\n", local: "one\nfix", server: "one\ntwo\n\nthree\n", expected: .clash),
+    MergeCase(
+        name: "the fuzzer's own input: an open line never fuses with the other side's next line",
+        base: "one\ntwoh cat q\n", local: "one\n2\u{FFFD}",
+        server: "one\nze\ntwoh cat q\n\u{0}one\n2\u{FFFD}\u{0}one\nwei\n", expected: .clash),
 
     // Paragraphs added, removed or moved: blank lines must not pair across paragraphs (issue 9, defect 14)
     MergeCase(

@@ -21,14 +21,17 @@ public struct InviteLink: Sendable, Equatable {
         self.secret = SecureRandom.bytes(Self.secretByteCount)
     }
 
-    /// Parses what ``text`` printed; nil for anything else.
+    /// Parses what ``text`` printed; nil for anything else, such as a link without an http or
+    /// https server with a host, or without an id (the payload fuzz target found "////join/#…"
+    /// taken as a link to the server "///").
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let hash = trimmed.firstIndex(of: "#"), let join = trimmed.range(of: "/join/"),
-            join.upperBound <= hash,
+            join.upperBound < hash,
             let secret = Data(base64URLEncoded: String(trimmed[trimmed.index(after: hash)...])),
             secret.count == Self.secretByteCount,
-            let server = URL(string: String(trimmed[..<join.lowerBound]))
+            let server = URL(string: String(trimmed[..<join.lowerBound])),
+            ["http", "https"].contains(server.scheme?.lowercased() ?? ""), server.host?.isEmpty == false
         else { return nil }
         self.server = server
         self.id = String(trimmed[join.upperBound..<hash]).lowercased()
