@@ -2,7 +2,8 @@
 # Installs what building and testing Quire needs on Debian/Ubuntu: the C libraries the package
 # links (libmicrohttpd, GnuTLS, SQLite, OpenSSL, libpq, libcurl), the openssl command (the HTTPS
 # tests make a throwaway certificate authority with it), the PostgreSQL 15 server (the PostgreSQL
-# store's tests start a throwaway cluster with its initdb and pg_ctl), pkg-config, tmux and vim
+# store's tests start a throwaway cluster with its initdb and pg_ctl), haproxy (two instances
+# behind a real balancer), pkg-config, tmux and vim
 # for the terminal tests, and a Python venv with the icalendar parser for the calendar export
 # test and the tuspy resumable-upload client for the upload protocol test. Safe to run again;
 # does nothing when all are present.
@@ -18,6 +19,9 @@ done
 command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 [ -x /usr/lib/postgresql/15/bin/initdb ] && [ -x /usr/lib/postgresql/15/bin/pg_ctl ] || need+=(postgresql-15)
+# A real load balancer in front of two instances: BalancedInstancesTests runs haproxy unprivileged
+# on loopback with a config file it writes (docs/deploying.md, "Several instances").
+[ -x /usr/sbin/haproxy ] || need+=(haproxy)
 # A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/vim ] || need+=(vim)

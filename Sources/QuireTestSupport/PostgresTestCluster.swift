@@ -91,7 +91,7 @@ public final class PostgresTestCluster: Sendable {
         var lastError: (any Error)?
         var chosen: Int?
         for _ in 0..<3 {
-            let candidate = try Self.freePort()
+            let candidate = try LoopbackPort.free()
             // Every server a test makes keeps a pool and a LISTEN connection until the test
             // process ends: 300 ran out once live updates crossed instances.
             do {
@@ -140,25 +140,6 @@ public final class PostgresTestCluster: Sendable {
         guard result.exitCode == 0 else {
             throw PostgresTestClusterError("\(what) exited with \(result.exitCode): \(result.stderr)\(result.stdout)")
         }
-    }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw PostgresTestClusterError("no socket for a port probe") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socketFD, socketAddress, length) == 0 && getsockname(socketFD, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresTestClusterError("cannot bind a probe socket on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Stops the cluster and removes its directory when this process exits, and (through a

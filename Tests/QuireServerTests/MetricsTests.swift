@@ -1,5 +1,6 @@
 import Foundation
 import QuireWire
+import struct QuireTestSupport.Exposition
 import Testing
 
 @testable import QuireServer

@@ -1,4 +1,5 @@
 import Foundation
+import struct QuireTestSupport.Exposition
 import Testing
 
 @testable import QuireServer

@@ -1,0 +1,208 @@
+import Foundation
+import QuireTestSupport
+import Testing
+
+/// Issue 13 part 7: two real `quire-server` instances on one PostgreSQL database behind a real
+/// haproxy (Debian's package) on loopback, and real `quire` devices of one account reaching
+/// them only through it. The configuration is docs/deploying.md's recipe
+/// (``HAProxyConfiguration``), plus frontends pinned to one instance so a test knows where each
+/// device's requests went; each instance's own `/metrics` confirms it.
+///
+/// Like every PostgreSQL suite, it fails (saying to run `bash scripts/setup.sh`) when
+/// PostgreSQL's programs or haproxy are missing, rather than passing without them.
+@Suite(.serialized) struct BalancedInstancesTests {
+    @Test func devicesOnDifferentInstancesSyncConflictAndResolve() async throws {
+        try await BalancedInstances.with { setup in
+            // Given a phone reaching the first instance and a laptop the second, one account.
+            let phone = try await setup.registeredDevice("phone", through: BalancedInstances.toFirst)
+            let laptop = try await setup.signedInDevice("laptop", through: BalancedInstances.toSecond)
+            let id = try await phone.ok("new", "--title", "Groceries", "--body", "milk\neggs")
+            try await phone.ok("sync")
+            try await laptop.ok("sync")
+            #expect(try await laptop.notes().map(\.body) == ["milk\neggs"])
+
+            // When both change the same line, each through its own instance.
+            try await phone.ok("edit", id, "--body", "oat milk\neggs")
+            try await laptop.ok("edit", id, "--body", "whole milk\neggs")
+            let firstBefore = try await BalancedInstances.noteWrites(on: setup.first)
+            let secondBefore = try await BalancedInstances.noteWrites(on: setup.second)
+            try await phone.ok("sync")
+            try await laptop.ok("sync")
+            try await phone.ok("sync")
+
+            // Then each instance served its own device's write, and neither text is lost.
+            #expect(try await BalancedInstances.noteWrites(on: setup.first) > firstBefore)
+            #expect(try await BalancedInstances.noteWrites(on: setup.second) > secondBefore)
+            let phoneNotes = try await phone.notes().sorted { $0.id < $1.id }
+            let laptopNotes = try await laptop.notes().sorted { $0.id < $1.id }
+            #expect(phoneNotes.map(\.id) == laptopNotes.map(\.id))
+            #expect(Set(phoneNotes.map(\.body)) == ["oat milk\neggs", "whole milk\neggs"])
+            #expect(phoneNotes.filter { $0.conflictOf == id }.count == 1, "\(phoneNotes)")
+
+            // And a resolution on one instance reaches the device on the other.
+            try await laptop.ok("resolve", id, "--keep", "mine")
+            try await laptop.ok("sync")
+            try await phone.ok("sync")
+            for device in [phone, laptop] {
+                #expect(try await device.notes().map(\.body) == ["whole milk\neggs"])
+            }
+        }
+    }
+
+    @Test func aSaveThroughOneInstanceWakesAWatchHeldOnTheOther() async throws {
+        try await BalancedInstances.with { setup in
+            // Given a laptop watching through the second instance, its long-poll held there.
+            let phone = try await setup.registeredDevice("phone", through: BalancedInstances.toFirst)
+            let laptop = try await setup.signedInDevice("laptop", through: BalancedInstances.toSecond)
+            let watch = try BackgroundQuire.start(laptop, "watch", "--json")
+            defer { watch.stop() }
+
+            var wakes: [Duration] = []
+            for index in 0..<3 {
+                try #require(
+                    await eventually(timeout: 30) {
+                        ((try? await BalancedInstances.heldPolls(on: setup.second)) ?? 0) >= 1
+                    },
+                    "the second instance never held the laptop's long-poll: \(watch.output)")
+                #expect(try await BalancedInstances.heldPolls(on: setup.first) == 0)
+                let writesBefore = try await BalancedInstances.noteWrites(on: setup.second)
+
+                // When the phone saves a note through the first instance.
+                try await phone.ok("new", "--title", "Live \(index)", "--body", "from the phone")
+                try await phone.ok("sync")
+                let synced = ContinuousClock.now
+
+                // Then the watch prints it well before any re-check (60 s) or periodic sync.
+                let arrived = await eventually(timeout: 20) { watch.output.contains("\"title\":\"Live \(index)\"") }
+                let wake = ContinuousClock.now - synced
+                #expect(arrived, "the watch never printed Live \(index): \(watch.output)")
+                #expect(try await BalancedInstances.noteWrites(on: setup.second) == writesBefore)
+                wakes.append(wake)
+            }
+            let sorted = wakes.sorted()
+            print("BalancedInstancesTests: save through instance 1 → watch on instance 2 printed it: \(sorted)")
+            #expect(sorted[sorted.count / 2] < .seconds(1), "median wake \(sorted[sorted.count / 2])")
+            #expect(sorted.last! < .seconds(5), "slowest wake \(sorted.last!)")
+        }
+    }
+
+    @Test func killingAnInstanceMidBurstLosesNothingAcknowledged() async throws {
+        try await BalancedInstances.with { setup in
+            // Given a tablet saving in a loop through the balanced frontend (round robin over both
+            // instances), and a laptop on the second instance.
+            let tablet = try await setup.registeredDevice("tablet", through: nil)
+            let laptop = try await setup.signedInDevice("laptop", through: BalancedInstances.toSecond)
+            let saves = 14
+            let killAfter = Int.random(in: 3...6)
+            var bodies: [String: String] = [:]
+            var acknowledged: [String: String] = [:]
+            var failedSyncs = 0
+            var firstServed = 0
+
+            for index in 0..<saves {
+                let body = "burst save \(index)"
+                let id = try await tablet.ok("new", "--title", "Burst \(index)", "--body", body)
+                bodies[id] = body
+                if index == killAfter {
+                    // When the first instance is killed while this save's sync is in flight.
+                    firstServed = try await BalancedInstances.noteWrites(on: setup.first)
+                    async let sync = tablet.run("sync")
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
+                    await setup.first.kill9()
+                    if (try await sync).exitCode != 0 { failedSyncs += 1 }
+                } else if try await tablet.run("sync").exitCode != 0 {
+                    failedSyncs += 1
+                }
+                // Every save the tablet reports synced counts as acknowledged.
+                for note in try await tablet.notes() where note.state == "synced" {
+                    acknowledged[note.id] = note.body
+                }
+            }
+
+            // Then the burst reached both instances, and the balancer took the dead one out.
+            #expect(firstServed > 0, "the first instance served none of the burst before its kill")
+            #expect(try await BalancedInstances.noteWrites(on: setup.second) > 0)
+            #expect(
+                await eventually(timeout: 20) {
+                    (try? await setup.balancer.stats().isUp("quire_instances", "quire1")) == false
+                }, "haproxy's health check never took the killed instance out")
+
+            // And every acknowledged save is on the server: the laptop, on the surviving instance,
+            // receives each with its text, once.
+            try await tablet.ok("sync")
+            try await laptop.ok("sync")
+            let laptopNotes = try await laptop.notes()
+            let onLaptop = Dictionary(laptopNotes.map { ($0.id, $0.body) }, uniquingKeysWith: { first, _ in first })
+            #expect(acknowledged.count >= killAfter, "only \(acknowledged.count) saves acknowledged")
+            for (id, body) in acknowledged {
+                #expect(onLaptop[id] == body, "acknowledged \(id) (\(body)) is not on the laptop")
+            }
+            // Nor is anything unacknowledged lost or doubled once the tablet synced again.
+            #expect(laptopNotes.count == saves, "\(laptopNotes.map(\.body))")
+            #expect(onLaptop == bodies)
+            #expect(try await tablet.notes().allSatisfy { $0.state == "synced" })
+            print(
+                "BalancedInstancesTests: killed instance 1 at save \(killAfter) of \(saves); "
+                    + "\(failedSyncs) sync(s) failed, \(acknowledged.count) acknowledged before the last sync")
+        }
+    }
+
+    @Test func longPollsCutByTheBalancersTimeoutAreRetriedWithoutLoss() async throws {
+        try await BalancedInstances.with(shortTimeout: 3) { setup in
+            // Given a laptop watching through a frontend that cuts any answer slower than 3 s,
+            // while its long-poll waits 25 s: haproxy answers 504 to poll after poll.
+            let phone = try await setup.registeredDevice("phone", through: BalancedInstances.toFirst)
+            let laptop = try await setup.signedInDevice("laptop", through: BalancedInstances.shortWait)
+            let watch = try BackgroundQuire.start(laptop, "watch", "--json")
+            defer { watch.stop() }
+
+            for index in 0..<2 {
+                let cutBefore = Self.cutPolls(setup.balancer.log)
+                try #require(
+                    await eventually(timeout: 30) { Self.cutPolls(setup.balancer.log) >= cutBefore + 2 },
+                    "haproxy cut no long-poll: \(setup.balancer.log)")
+
+                // When the phone saves a note through the other instance.
+                try await phone.ok("new", "--title", "Cut \(index)", "--body", "after the cuts")
+                try await phone.ok("sync")
+
+                // Then the watch, polling again after each cut, prints it.
+                #expect(
+                    await eventually(timeout: 20) { watch.output.contains("\"title\":\"Cut \(index)\"") },
+                    "the watch never printed Cut \(index): \(watch.output)")
+            }
+
+            // And the cuts never showed as a failed sync.
+            let events = watch.output.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let labels = events.compactMap { $0["event"] as? String == "status" ? $0["label"] as? String : nil }
+            #expect(!labels.isEmpty)
+            #expect(!labels.contains("Couldn't sync") && !labels.contains("Offline"), "\(labels)")
+            #expect(try await laptop.notes().map(\.title).sorted() == ["Cut 0", "Cut 1"])
+        }
+    }
+
+    @Test func theRecipeInDeployingMdIsTheConfigurationThisSuiteRuns() throws {
+        let configuration = HAProxyConfiguration(
+            port: 8080, statsPort: 8404,
+            instances: [.init(name: "quire1", port: 8081), .init(name: "quire2", port: 8082)],
+            log: "log /dev/log local0")
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/deploying.md")
+        let text = try String(contentsOf: document, encoding: .utf8)
+
+        #expect(text.contains("```haproxy\n" + configuration.text + "```\n"), "docs/deploying.md's haproxy.cfg drifted")
+        for argument in BalancedInstances.instanceArguments where argument.hasPrefix("--") {
+            #expect(text.contains(argument), "docs/deploying.md does not mention \(argument)")
+        }
+    }
+
+    /// Long-polls of the notes feed that haproxy answered 504 itself (its log's `sH`: the
+    /// server timeout struck while waiting for the answer's headers).
+    private static func cutPolls(_ log: String) -> Int {
+        log.split(separator: "\n").filter {
+            $0.contains(" 504 ") && $0.contains(" sH") && $0.contains("/v1/notes/changes")
+        }.count
+    }
+}
