@@ -26,8 +26,9 @@ status=0
 # woken long-poll was seen to take 57 s to answer (they pass in 2 s on their own).
 # The 300 simulation seeds (minutes of CPU on the concurrency pool's two threads) run in the
 # timed pass as well: beside them, a token-refresh test's 60 s wait for eight requests timed out.
-# The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too,
-# and so do two instances behind haproxy (BalancedInstancesTests: kill -9, long-poll wakes).
+# The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too.
+# BalancedInstancesTests (two instances behind a real haproxy, a kill -9, wakes against a
+# deadline) runs in the separate pass, after the suite.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
 separate="ChaosTests|BalancedInstancesTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests"
 timed="SimulationSeedsTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
