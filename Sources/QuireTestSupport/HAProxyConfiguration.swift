@@ -36,6 +36,10 @@ public struct HAProxyConfiguration: Sendable {
         }
     }
 
+    /// `timeout client` and `timeout server` of the recipe, in seconds: longer than the longest
+    /// long-poll (`WireRoutes.maxWaitSeconds`, 30 s) with room for a slow answer.
+    public static let timeoutSeconds = 65
+
     /// The port of the balanced frontend, the one devices use.
     public var port: Int
     /// The port of the stats page (`/stats`, `/stats;csv`).
@@ -104,8 +108,8 @@ public struct HAProxyConfiguration: Sendable {
                 option httplog
                 option forwardfor
                 timeout connect 2s
-                timeout client 65s
-                timeout server 65s
+                timeout client \(Self.timeoutSeconds)s
+                timeout server \(Self.timeoutSeconds)s
                 timeout http-request 30s
                 timeout http-keep-alive 60s
                 retries 3

@@ -92,10 +92,11 @@ struct BalancedInstances {
 
     private func device(_ name: String, _ command: String, through frontend: String?) async throws -> CLIDevice {
         let device = CLIDevice(root, name)
-        let url = try frontend.map { name in
-            guard let url = balancer.url(of: name) else { throw HAProxyError("no frontend \(name)") }
-            return url
-        } ?? balancer.url
+        let url =
+            try frontend.map { name in
+                guard let url = balancer.url(of: name) else { throw HAProxyError("no frontend \(name)") }
+                return url
+            } ?? balancer.url
         try await device.ok(
             [command, url.absoluteString, "alice", "--password-stdin", "--device-name", name], stdin: "correct horse\n")
         return device

@@ -1,5 +1,6 @@
 import Foundation
 import QuireTestSupport
+import QuireWire
 import Testing
 
 /// Issue 13 part 7: two real `quire-server` instances on one PostgreSQL database behind a real
@@ -210,6 +211,8 @@ import Testing
         let text = try String(contentsOf: document, encoding: .utf8)
 
         #expect(text.contains("```haproxy\n" + configuration.text + "```\n"), "docs/deploying.md's haproxy.cfg drifted")
+        // A device's long-poll, at the API's longest wait, ends before the balancer's timeouts.
+        #expect(HAProxyConfiguration.timeoutSeconds > WireRoutes.maxWaitSeconds)
         for argument in BalancedInstances.instanceArguments where argument.hasPrefix("--") {
             #expect(text.contains(argument), "docs/deploying.md does not mention \(argument)")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import QuireWire
-import struct QuireTestSupport.Exposition
 import Testing
+
+import struct QuireTestSupport.Exposition
 
 @testable import QuireServer
 

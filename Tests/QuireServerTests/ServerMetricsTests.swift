@@ -1,6 +1,7 @@
 import Foundation
-import struct QuireTestSupport.Exposition
 import Testing
+
+import struct QuireTestSupport.Exposition
 
 @testable import QuireServer
 
