@@ -46,13 +46,14 @@ struct WrkRunner {
         try Data(lua.utf8).write(to: script)
     }
 
-    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url`; `run` makes this run's ids
-    /// differ from every other run's.
+    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url` (one thread for one
+    /// connection: wrk needs a connection per thread); `run` makes this run's ids differ from
+    /// every other run's.
     func run(url: URL, connections: Int, seconds: Int, run: Int) throws -> Result {
         let (status, output) = try Child.run(
             executable,
             [
-                "-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
+                "-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
                 url.absoluteString, "--", "\(run)",
             ])
         let text = String(decoding: output, as: UTF8.self)

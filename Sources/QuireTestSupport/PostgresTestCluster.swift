@@ -13,6 +13,8 @@ import QuireSpawn
 ///
 /// As root the server runs as the `postgres` user (PostgreSQL refuses to run as root); otherwise
 /// as the current user. Durability is off (`fsync=off`): the cluster is gone after the run.
+/// ``durable()`` starts a second kind, with PostgreSQL's durable defaults (`fsync`,
+/// `synchronous_commit`), for benchmarks that compare its commits with SQLite's.
 /// A watcher process stops the cluster and removes its directory if the test process dies
 /// without running its exit handlers.
 public final class PostgresTestCluster: Sendable {
@@ -28,13 +30,26 @@ public final class PostgresTestCluster: Sendable {
     public static func shared() throws -> PostgresTestCluster {
         try started.withLock { started in
             if let cluster = started { return cluster }
-            let cluster = try PostgresTestCluster()
+            let cluster = try PostgresTestCluster(durable: false)
             started = cluster
             return cluster
         }
     }
 
     private static let started = Locked<PostgresTestCluster?>(nil)
+
+    /// The process's durable cluster (every commit flushed to disk, as PostgreSQL ships), started
+    /// on first call, apart from ``shared()``'s. Throws as ``shared()`` does.
+    public static func durable() throws -> PostgresTestCluster {
+        try startedDurable.withLock { started in
+            if let cluster = started { return cluster }
+            let cluster = try PostgresTestCluster(durable: true)
+            started = cluster
+            return cluster
+        }
+    }
+
+    private static let startedDurable = Locked<PostgresTestCluster?>(nil)
 
     /// Connection parameters of a new, empty database in the process's cluster (started if
     /// needed), made on a thread of its own: the first call waits for the cluster to start.
@@ -69,7 +84,7 @@ public final class PostgresTestCluster: Sendable {
 
     // MARK: - Starting and stopping
 
-    private init() throws {
+    private init(durable: Bool) throws {
         let binaries = try Self.binaries(under: "/usr/lib/postgresql")
         self.binaries = binaries
         let directory = "/tmp/quire-pg-\(UUID().uuidString.prefix(8))"
@@ -98,8 +113,8 @@ public final class PostgresTestCluster: Sendable {
                 try Self.run(
                     runAs + [
                         "\(binaries)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-o",
-                        "-p \(candidate) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off "
-                            + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=1000",
+                        "-p \(candidate) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=1000"
+                            + (durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"),
                         "start",
                     ], what: "pg_ctl start")
                 chosen = candidate
@@ -151,17 +166,21 @@ public final class PostgresTestCluster: Sendable {
         // Kept for the life of the process: a ChildProcess that goes away kills its child.
         let watcher = try? ChildProcess(
             ["/bin/sh", "-c", script], stdout: .null, stderr: .null, newProcessGroup: true)
-        clusterToStop.withLock { $0 = (stop, directory, watcher) }
-        atexit { stopClusterAtExit() }
+        let first = clusterToStop.withLock { clusters in
+            clusters.append((stop, directory, watcher))
+            return clusters.count == 1
+        }
+        if first { atexit { stopClusterAtExit() } }
     }
 }
 
-private let clusterToStop = Locked<(stop: [String], directory: String, watcher: ChildProcess?)?>(nil)
+private let clusterToStop = Locked<[(stop: [String], directory: String, watcher: ChildProcess?)]>([])
 
 private func stopClusterAtExit() {
-    guard let (stop, directory, _) = clusterToStop.withLock({ $0 }) else { return }
-    if let child = try? ChildProcess(stop, stdout: .null, stderr: .null) { _ = child.wait() }
-    try? FileManager.default.removeItem(atPath: directory)
+    for (stop, directory, _) in clusterToStop.withLock({ $0 }) {
+        if let child = try? ChildProcess(stop, stdout: .null, stderr: .null) { _ = child.wait() }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 }
 
 /// The test cluster is missing or did not start; the message says what to do.
