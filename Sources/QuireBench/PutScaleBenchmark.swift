@@ -58,7 +58,9 @@ enum PutScaleBenchmark {
             for connections in connectionCounts {
                 var results: [WrkRunner.Result] = []
                 for target in targets {
-                    progress("put-scale: \(target.label), \(connections) connection(s), \(seconds) s")
+                    progress(
+                        "put-scale: \(target.label) (\(target.url.absoluteString)), \(connections) connection(s), \(seconds) s"
+                    )
                     runNumber += 2
                     _ = try target.wrk.run(url: target.url, connections: connections, seconds: 1, run: runNumber)
                     results.append(
