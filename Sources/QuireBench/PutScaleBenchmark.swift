@@ -9,13 +9,18 @@ import QuireTestSupport
 /// PostgreSQL (durable: `fsync` and `synchronous_commit` on, as it ships) with one instance, one
 /// instance behind haproxy, and two instances behind haproxy (docs/deploying.md's
 /// configuration). Every server is the real `NotesServer` core behind the real libmicrohttpd
-/// host, in this process; `wrk` PUTs a new 2 KB note per request (``WrkRunner``).
+/// host, in this process; `wrk` PUTs a new 2 KB note per request (``WrkRunner``), each request
+/// for the next of ``accounts`` accounts in turn: a server's users write at once, and each
+/// account's writes serialize (its feed is commit-ordered under the account's row lock), so one
+/// account alone would measure one lock, not the store. wrk waits up to 30 s for an answer, so a
+/// slow answer counts in the latency rather than as a failure.
 ///
 /// The configurations take turns at each connection count, so the machine's noise falls on all
 /// of them; each run follows a 1 s warm-up of its own.
 enum PutScaleBenchmark {
     static let name = "put-scale"
     static let connectionCounts = [1, 8, 64]
+    static let accounts = 64
 
     /// One configuration under load: what the rows call it, where wrk sends its PUTs, and the
     /// script with that server's token.
@@ -34,16 +39,24 @@ enum PutScaleBenchmark {
         let sqlite = try await BenchServer(directory: try context.directory("scale-sqlite"), codec: context.codec)
         let postgres: PostgresInstances
         do {
-            postgres = try await PostgresInstances(directory: try context.directory("scale-postgres"))
+            postgres = try await PostgresInstances(
+                directory: try context.directory("scale-postgres"), accounts: accounts)
         } catch {
             await sqlite.stop()
             throw error
         }
-        let scratch = try context.directory("scale-wrk")
-        guard let sqliteScript = try WrkRunner(scratch: scratch, payload: payload, token: sqlite.token),
-            let postgresScript = try WrkRunner(
-                scratch: try context.directory("scale-wrk-pg"), payload: payload, token: postgres.token)
+        var sqliteTokens = [sqlite.token]
+        while sqliteTokens.count < accounts {
+            sqliteTokens.append(try await BenchAccount.make(server: sqlite.core).token)
+        }
+        guard
+            var sqliteScript = try WrkRunner(
+                scratch: try context.directory("scale-wrk"), payload: payload, tokens: sqliteTokens),
+            var postgresScript = try WrkRunner(
+                scratch: try context.directory("scale-wrk-pg"), payload: payload, tokens: postgres.tokens)
         else { throw BenchFailure("wrk vanished") }
+        sqliteScript.timeoutSeconds = 30
+        postgresScript.timeoutSeconds = 30
         let targets = [
             Target(label: "SQLite, 1 instance", url: sqlite.baseURL, wrk: sqliteScript),
             Target(label: "PostgreSQL, 1 instance", url: postgres.first.baseURL, wrk: postgresScript),
@@ -96,8 +109,8 @@ enum PutScaleBenchmark {
                 label: "PUT at \(connections) connection\(connections == 1 ? "" : "s"), \(label)",
                 measured: figure(result), baseline: index == 0 ? "-" : "SQLite: " + figure(sqlite),
                 ratio: index == 0 ? nil : result.requestsPerSecond / max(sqlite.requestsPerSecond, 1e-9),
-                note: "wrk -t\(min(2, connections)) -c\(connections) -d\(seconds)s on the same 2 cores; "
-                    + "ratio is PUT/s over SQLite's" + failures)
+                note: "wrk -t\(min(2, connections)) -c\(connections) -d\(seconds)s --timeout 30s on the same 2 "
+                    + "cores, \(accounts) accounts in turn; ratio is PUT/s over SQLite's" + failures)
         }
     }
 }
