@@ -111,6 +111,16 @@ struct BalancedInstances {
         return Int((puts + batches).map(\.value).reduce(0, +))
     }
 
+    /// The requests of devices that `instance` has served (every `/v1/` route but the health
+    /// check the balancer sends), from its own `/metrics`.
+    static func deviceRequests(on instance: ServerProcess) async throws -> Int {
+        let samples = try await metrics(of: instance).all("quire_http_requests_total").filter { sample in
+            let route = sample.labels["route"] ?? ""
+            return route.hasPrefix("/v1/") && route != "/v1/health"
+        }
+        return Int(samples.map(\.value).reduce(0, +))
+    }
+
     /// The long-polls `instance` holds now.
     static func heldPolls(on instance: ServerProcess) async throws -> Int {
         Int(try await metrics(of: instance).value("quire_longpoll_waiters") ?? 0)

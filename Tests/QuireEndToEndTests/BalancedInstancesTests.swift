@@ -113,7 +113,7 @@ import Testing
                         ((try? await BalancedInstances.heldPolls(on: setup.first)) ?? 0) >= 1
                     }
                     if heldAtKill || index == saves - 4 {
-                        firstServed = try await BalancedInstances.noteWrites(on: setup.first)
+                        firstServed = try await BalancedInstances.deviceRequests(on: setup.first)
                         await setup.first.kill9()
                     }
                 }
@@ -126,8 +126,9 @@ import Testing
             }
 
             // Then the burst reached both instances, and the balancer took the dead one out.
-            #expect(firstServed > 0, "the first instance served none of the burst before its kill")
-            #expect(try await BalancedInstances.noteWrites(on: setup.second) > 0)
+            // (Round robin places each request, so which instance took the writes varies.)
+            #expect(firstServed > 0, "the first instance served none of the tablet's requests before its kill")
+            #expect(try await BalancedInstances.deviceRequests(on: setup.second) > 0)
             #expect(
                 await eventually(timeout: 20) {
                     (try? await setup.balancer.stats().isUp("quire_instances", "quire1")) == false
@@ -158,7 +159,7 @@ import Testing
     }
 
     /// The requests to the first instance that its death cut, from haproxy's log: answered 502
-    /// or 503 by haproxy, or ended by the server side (`SH`, `SD`: the server aborted).
+    /// by haproxy, or ended by the server side (`SH`, `SD`: the server aborted).
     private static func cutOnTheKilledInstance(_ log: String) -> [String] {
         log.split(separator: "\n").filter { line in
             line.contains("/quire1 ") && (line.contains(" 502 ") || line.contains(" SH") || line.contains(" SD"))
