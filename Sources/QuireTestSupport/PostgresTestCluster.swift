@@ -28,12 +28,7 @@ public final class PostgresTestCluster: Sendable {
     /// PostgreSQL's programs are missing (the message says to run `bash scripts/setup.sh`) or
     /// the cluster does not start.
     public static func shared() throws -> PostgresTestCluster {
-        try started.withLock { started in
-            if let cluster = started { return cluster }
-            let cluster = try PostgresTestCluster(durable: false)
-            started = cluster
-            return cluster
-        }
+        try cluster(in: started, durable: false)
     }
 
     private static let started = Locked<PostgresTestCluster?>(nil)
@@ -41,15 +36,20 @@ public final class PostgresTestCluster: Sendable {
     /// The process's durable cluster (every commit flushed to disk, as PostgreSQL ships), started
     /// on first call, apart from ``shared()``'s. Throws as ``shared()`` does.
     public static func durable() throws -> PostgresTestCluster {
-        try startedDurable.withLock { started in
+        try cluster(in: startedDurable, durable: true)
+    }
+
+    private static let startedDurable = Locked<PostgresTestCluster?>(nil)
+
+    /// The cluster `slot` holds, started into it first if it holds none.
+    private static func cluster(in slot: Locked<PostgresTestCluster?>, durable: Bool) throws -> PostgresTestCluster {
+        try slot.withLock { started in
             if let cluster = started { return cluster }
-            let cluster = try PostgresTestCluster(durable: true)
+            let cluster = try PostgresTestCluster(durable: durable)
             started = cluster
             return cluster
         }
     }
-
-    private static let startedDurable = Locked<PostgresTestCluster?>(nil)
 
     /// Connection parameters of a new, empty database in the process's cluster (started if
     /// needed), made on a thread of its own: the first call waits for the cluster to start.
