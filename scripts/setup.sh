@@ -3,7 +3,8 @@
 # links (libmicrohttpd, GnuTLS, SQLite, OpenSSL, libpq, libcurl, libvips for photo thumbnails and
 # location removal: it brings libexif, libheif and libwebp), the openssl command (the HTTPS
 # tests make a throwaway certificate authority with it), the PostgreSQL 15 server (the PostgreSQL
-# store's tests start a throwaway cluster with its initdb and pg_ctl), pkg-config, tmux and vim
+# store's tests start a throwaway cluster with its initdb and pg_ctl), haproxy (two instances
+# behind a real balancer), pkg-config, tmux and vim
 # for the terminal tests, and a Python venv with the icalendar parser for the calendar export
 # test and the tuspy resumable-upload client for the upload protocol test. Safe to run again;
 # does nothing when all are present.
@@ -23,6 +24,9 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 # thumbnail benchmark's baseline is libvips' own vipsthumbnail command.
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
+# A real load balancer in front of two instances: BalancedInstancesTests runs haproxy unprivileged
+# on loopback with a config file it writes (docs/deploying.md, "Several instances").
+[ -x /usr/sbin/haproxy ] || need+=(haproxy)
 # A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/vim ] || need+=(vim)

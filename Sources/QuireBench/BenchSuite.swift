@@ -12,6 +12,7 @@ enum BenchSuite {
         (WireBytesBenchmark.name, WireBytesBenchmark.run),
         (DrainBenchmark.name, DrainBenchmark.run),
         (ServerPutBenchmark.name, ServerPutBenchmark.run),
+        (PutScaleBenchmark.name, PutScaleBenchmark.run),
         (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
         (IdleWaitBenchmark.name, IdleWaitBenchmark.run),
         (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),

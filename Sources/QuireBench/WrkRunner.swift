@@ -2,7 +2,8 @@ import Foundation
 
 /// Drives `wrk` with a Lua script that PUTs a new note per request: a distinct note id and
 /// `Idempotency-Key` each time (thread number, run number and a counter make the UUID), the same
-/// sealed 2 KB payload, the bearer token.
+/// sealed 2 KB payload, and a bearer token: with several tokens (several accounts), each request
+/// takes the next in turn.
 struct WrkRunner {
     struct Result {
         var requestsPerSecond: Double
@@ -16,8 +17,16 @@ struct WrkRunner {
     let executable: String
     let script: URL
 
+    /// How long wrk waits for an answer before counting the request failed (its `--timeout`).
+    var timeoutSeconds = 2
+
     /// nil when `wrk` is not installed.
     init?(scratch: URL, payload: String, token: String) throws {
+        try self.init(scratch: scratch, payload: payload, tokens: [token])
+    }
+
+    /// nil when `wrk` is not installed; `tokens` must not be empty.
+    init?(scratch: URL, payload: String, tokens: [String]) throws {
         guard let executable = Child.which("wrk") else { return nil }
         self.executable = executable
         script = scratch.appendingPathComponent("put.lua")
@@ -33,11 +42,13 @@ struct WrkRunner {
               run = tonumber(args[1]) or 0
             end
             local body = '{"payload":"\(payload)","baseVersion":null}'
+            local tokens = { \(tokens.map { "\"\($0)\"" }.joined(separator: ", ")) }
             function request()
               counter = counter + 1
               local id = string.format("%08x-%04x-4000-8000-%012x", tid, run, counter)
+              local token = tokens[(counter + tid) % #tokens + 1]
               return wrk.format("PUT", "/v1/notes/" .. id, {
-                ["Authorization"] = "Bearer \(token)",
+                ["Authorization"] = "Bearer " .. token,
                 ["Content-Type"] = "application/json",
                 ["Idempotency-Key"] = id,
               }, body)
@@ -46,13 +57,15 @@ struct WrkRunner {
         try Data(lua.utf8).write(to: script)
     }
 
-    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url`; `run` makes this run's ids
-    /// differ from every other run's.
+    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency` against `url` (one thread for one
+    /// connection: wrk needs a connection per thread); `run` makes this run's ids differ from
+    /// every other run's.
     func run(url: URL, connections: Int, seconds: Int, run: Int) throws -> Result {
         let (status, output) = try Child.run(
             executable,
             [
-                "-t2", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
+                "-t\(min(2, connections))", "-c\(connections)", "--timeout", "\(timeoutSeconds)s", "-d\(seconds)s",
+                "--latency", "-s", script.path,
                 url.absoluteString, "--", "\(run)",
             ])
         let text = String(decoding: output, as: UTF8.self)

@@ -13,6 +13,8 @@ import QuireSpawn
 ///
 /// As root the server runs as the `postgres` user (PostgreSQL refuses to run as root); otherwise
 /// as the current user. Durability is off (`fsync=off`): the cluster is gone after the run.
+/// ``durable()`` starts a second kind, with PostgreSQL's durable defaults (`fsync`,
+/// `synchronous_commit`), for benchmarks that compare its commits with SQLite's.
 /// A watcher process stops the cluster and removes its directory if the test process dies
 /// without running its exit handlers.
 public final class PostgresTestCluster: Sendable {
@@ -26,15 +28,28 @@ public final class PostgresTestCluster: Sendable {
     /// PostgreSQL's programs are missing (the message says to run `bash scripts/setup.sh`) or
     /// the cluster does not start.
     public static func shared() throws -> PostgresTestCluster {
-        try started.withLock { started in
+        try cluster(in: started, durable: false)
+    }
+
+    private static let started = Locked<PostgresTestCluster?>(nil)
+
+    /// The process's durable cluster (every commit flushed to disk, as PostgreSQL ships), started
+    /// on first call, apart from ``shared()``'s. Throws as ``shared()`` does.
+    public static func durable() throws -> PostgresTestCluster {
+        try cluster(in: startedDurable, durable: true)
+    }
+
+    private static let startedDurable = Locked<PostgresTestCluster?>(nil)
+
+    /// The cluster `slot` holds, started into it first if it holds none.
+    private static func cluster(in slot: Locked<PostgresTestCluster?>, durable: Bool) throws -> PostgresTestCluster {
+        try slot.withLock { started in
             if let cluster = started { return cluster }
-            let cluster = try PostgresTestCluster()
+            let cluster = try PostgresTestCluster(durable: durable)
             started = cluster
             return cluster
         }
     }
-
-    private static let started = Locked<PostgresTestCluster?>(nil)
 
     /// Connection parameters of a new, empty database in the process's cluster (started if
     /// needed), made on a thread of its own: the first call waits for the cluster to start.
@@ -69,7 +84,7 @@ public final class PostgresTestCluster: Sendable {
 
     // MARK: - Starting and stopping
 
-    private init() throws {
+    private init(durable: Bool) throws {
         let binaries = try Self.binaries(under: "/usr/lib/postgresql")
         self.binaries = binaries
         let directory = "/tmp/quire-pg-\(UUID().uuidString.prefix(8))"
@@ -91,15 +106,15 @@ public final class PostgresTestCluster: Sendable {
         var lastError: (any Error)?
         var chosen: Int?
         for _ in 0..<3 {
-            let candidate = try Self.freePort()
+            let candidate = try LoopbackPort.free()
             // Every server a test makes keeps a pool and a LISTEN connection until the test
             // process ends: 300 ran out once live updates crossed instances.
             do {
                 try Self.run(
                     runAs + [
                         "\(binaries)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-o",
-                        "-p \(candidate) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off "
-                            + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=1000",
+                        "-p \(candidate) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=1000"
+                            + (durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"),
                         "start",
                     ], what: "pg_ctl start")
                 chosen = candidate
@@ -142,25 +157,6 @@ public final class PostgresTestCluster: Sendable {
         }
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw PostgresTestClusterError("no socket for a port probe") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socketFD, socketAddress, length) == 0 && getsockname(socketFD, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresTestClusterError("cannot bind a probe socket on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Stops the cluster and removes its directory when this process exits, and (through a
     /// watcher that polls this process) when it dies without exiting normally.
     private static func stopAtExit(_ stop: [String], directory: String) {
@@ -170,17 +166,21 @@ public final class PostgresTestCluster: Sendable {
         // Kept for the life of the process: a ChildProcess that goes away kills its child.
         let watcher = try? ChildProcess(
             ["/bin/sh", "-c", script], stdout: .null, stderr: .null, newProcessGroup: true)
-        clusterToStop.withLock { $0 = (stop, directory, watcher) }
-        atexit { stopClusterAtExit() }
+        let first = clusterToStop.withLock { clusters in
+            clusters.append((stop, directory, watcher))
+            return clusters.count == 1
+        }
+        if first { atexit { stopClusterAtExit() } }
     }
 }
 
-private let clusterToStop = Locked<(stop: [String], directory: String, watcher: ChildProcess?)?>(nil)
+private let clusterToStop = Locked<[(stop: [String], directory: String, watcher: ChildProcess?)]>([])
 
 private func stopClusterAtExit() {
-    guard let (stop, directory, _) = clusterToStop.withLock({ $0 }) else { return }
-    if let child = try? ChildProcess(stop, stdout: .null, stderr: .null) { _ = child.wait() }
-    try? FileManager.default.removeItem(atPath: directory)
+    for (stop, directory, _) in clusterToStop.withLock({ $0 }) {
+        if let child = try? ChildProcess(stop, stdout: .null, stderr: .null) { _ = child.wait() }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 }
 
 /// The test cluster is missing or did not start; the message says what to do.

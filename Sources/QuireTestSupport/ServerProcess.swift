@@ -9,9 +9,13 @@ import QuireSpawn
 public final class ServerProcess: @unchecked Sendable {
     // The child is only signalled and waited on from the test that owns this object; the reader
     // thread only writes `box` before signalling `found`.
-    public let databaseFile: URL
+    /// What `--db` names: a SQLite file's path or a `postgres://` URI.
+    public let database: String
     public private(set) var url: URL
     private let process: ChildProcess
+
+    /// The SQLite file the server keeps its data in (meaningless for a `postgres://` database).
+    public var databaseFile: URL { URL(fileURLWithPath: database) }
 
     /// Starts the server on `127.0.0.1:0` with `databaseFile`, and waits (up to `timeout`) for its
     /// "listening on" line, off the concurrency pool.
@@ -23,12 +27,28 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// Starts the server on `127.0.0.1:0` with `--db database` (a SQLite file's path or a
+    /// `postgres://` URI), and waits (up to `timeout`) for its "listening on" line, off the
+    /// concurrency pool.
+    public static func start(
+        database: String, extraArguments: [String] = [], timeout: TimeInterval = 20
+    ) async throws -> ServerProcess {
+        try await ProcessRunner.offPool {
+            try ServerProcess(database: database, extraArguments: extraArguments, timeout: timeout)
+        }
+    }
+
     /// The blocking form of ``start(databaseFile:extraArguments:timeout:)``.
-    public init(databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
-        self.databaseFile = databaseFile
+    public convenience init(databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
+        try self.init(database: databaseFile.path, extraArguments: extraArguments, timeout: timeout)
+    }
+
+    /// The blocking form of ``start(database:extraArguments:timeout:)``.
+    public init(database: String, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
+        self.database = database
         let executable = try BuiltProducts.executable("quire-server")
         process = try ChildProcess(
-            [executable.path, "--port", "0", "--db", databaseFile.path]
+            [executable.path, "--port", "0", "--db", database]
                 // Tests register many accounts from loopback; a test of the limit passes its own.
                 + ["--registration-burst", "100000"] + extraArguments, stdout: .pipe)
         let found = DispatchSemaphore(value: 0)

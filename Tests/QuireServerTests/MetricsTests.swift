@@ -2,6 +2,8 @@ import Foundation
 import QuireWire
 import Testing
 
+import struct QuireTestSupport.Exposition
+
 @testable import QuireServer
 
 /// `GET /metrics` through `handle`: counters per route template, histograms, gauges, and no

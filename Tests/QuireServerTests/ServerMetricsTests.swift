@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import struct QuireTestSupport.Exposition
+
 @testable import QuireServer
 
 /// `ServerMetrics`, `Histogram` and the label rules on their own, plus the exposition checker.

@@ -3,24 +3,25 @@ import Foundation
 /// A strict reader of the Prometheus text exposition format 0.0.4, enough to check what
 /// `/metrics` serves: every line is a `# HELP`, a `# TYPE` or a sample of a declared family,
 /// label values use only the three escapes, values are floats, no series appears twice, and the
-/// text ends with a line feed.
-struct Exposition {
-    struct Sample: Equatable {
-        let name: String
-        let labels: [String: String]
-        let value: Double
+/// text ends with a line feed. The metrics tests check the server's text with it; the
+/// end-to-end tests read each instance's counters with it.
+public struct Exposition {
+    public struct Sample: Equatable, Sendable {
+        public let name: String
+        public let labels: [String: String]
+        public let value: Double
     }
 
-    struct Invalid: Error, CustomStringConvertible {
-        let line: Int
-        let reason: String
-        var description: String { "line \(line): \(reason)" }
+    public struct Invalid: Error, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "line \(line): \(reason)" }
     }
 
-    private(set) var samples: [Sample] = []
-    private(set) var types: [String: String] = [:]
+    public private(set) var samples: [Sample] = []
+    public private(set) var types: [String: String] = [:]
 
-    init(parsing text: String) throws {
+    public init(parsing text: String) throws {
         guard text.hasSuffix("\n") else { throw Invalid(line: 0, reason: "no final line feed") }
         var seen: Set<String> = []
         for (index, line) in text.dropLast().split(
@@ -49,7 +50,7 @@ struct Exposition {
     }
 
     /// The value of the one sample named `name` whose labels include `labels`, or nil.
-    func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+    public func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
         let matches = samples.filter { sample in
             sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
         }
@@ -57,7 +58,7 @@ struct Exposition {
     }
 
     /// Every sample named `name` whose labels include `labels`.
-    func all(_ name: String, _ labels: [String: String] = [:]) -> [Sample] {
+    public func all(_ name: String, _ labels: [String: String] = [:]) -> [Sample] {
         samples.filter { sample in
             sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
         }
