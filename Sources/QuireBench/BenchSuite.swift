@@ -19,6 +19,7 @@ enum BenchSuite {
         (TripSyncBenchmark.name, TripSyncBenchmark.run),
         (HistoryStorageBenchmark.name, HistoryStorageBenchmark.run),
         (HistoryListBenchmark.name, HistoryListBenchmark.run),
+        (PhotoUploadBenchmark.name, PhotoUploadBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -7,6 +7,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == SyncChild.subcommand {
     exit(await SyncChild.main(Array(arguments.dropFirst())))
 }
+if arguments.first == PhotoUploadChild.subcommand {
+    exit(await PhotoUploadChild.main(Array(arguments.dropFirst())))
+}
 if arguments.first == FloodServerChild.subcommand {
     exit(await FloodServerChild.main(Array(arguments.dropFirst())))
 }

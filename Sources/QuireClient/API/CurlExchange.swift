@@ -65,6 +65,9 @@
             var reason = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             if request.method == "GET" {
                 qcurl_set_long(handle, CURLOPT_HTTPGET, 1)
+            } else if request.method == "HEAD" {
+                // A HEAD answer has no body, whatever its Content-Length says: do not wait for one.
+                qcurl_set_long(handle, CURLOPT_NOBODY, 1)
             } else {
                 qcurl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, string(request.method))
                 if let payload = request.body ?? (request.method == "POST" ? Data() : nil) {

@@ -5,7 +5,7 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys]
+        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, queuePhotos]
     }
 
     // MARK: - 4: the public keys of the people trips are shared with
