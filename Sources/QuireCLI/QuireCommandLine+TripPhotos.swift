@@ -93,7 +93,10 @@ extension QuireCommandLine {
             ".\(destination.lastPathComponent).\(UUID().uuidString).partial")
         do {
             try FileManager.default.copyItem(at: cached, to: temporary)
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
+            // rename(2): the photo appears whole at FILE, over what was there, or not at all.
+            guard rename(temporary.path, destination.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw CLIError(code: .ioError, message: "cannot write \(out): \(error.localizedDescription)")

@@ -103,7 +103,7 @@ import Testing
         #expect(synced.exitCode == 75, "\(synced.stderr)")
         #expect(synced.stderr.contains("1 photo(s) were refused"), "\(synced.stderr)")
         #expect(kept.map(\.id) == [id] && kept.first?.state == "failed")
-        #expect(kept.first?.error?.contains("view") == true, "\(String(describing: kept.first?.error))")
+        #expect(kept.first?.error?.contains("read it but not change it") == true, "\(String(describing: kept.first?.error))")
         #expect(try await setup.carol.ok("status").contains("Photos refused: 1"))
         try await setup.alice.ok("sync")
         #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
