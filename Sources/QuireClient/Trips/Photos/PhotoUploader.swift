@@ -1,6 +1,10 @@
 import Foundation
 import QuireTrips
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Drains the photo queue (the `media` table): uploads each waiting photo's sealed files with tus
 /// and, once both are complete, queues its attach op (seed 002 §8: companions see a photo only
 /// after its upload is complete).
@@ -111,11 +115,14 @@ package actor PhotoUploader {
         }
         var restarted = false
         var stalled = 0
+        // One buffer for every piece of the file: each PATCH reuses it once the last one is done.
+        var buffer = Data(count: pieceSize)
         while offset < file.length {
             try Task.checkCancellation()
-            try handle.seek(toOffset: UInt64(offset))
-            let piece = try handle.read(upToCount: Int(min(Int64(pieceSize), file.length - offset))) ?? Data()
-            guard !piece.isEmpty else {
+            let wanted = Int(min(Int64(pieceSize), file.length - offset))
+            let got = try Self.read(handle.fileDescriptor, into: &buffer, count: wanted, at: offset, path: url.path)
+            let piece = buffer.prefix(got)
+            guard got == wanted else {
                 throw PhotoError(
                     .missingFile,
                     "the sealed copy of this photo (\(url.path)) is shorter than when it was queued; remove the "
@@ -143,6 +150,26 @@ package actor PhotoUploader {
             }
         }
         return location!
+    }
+
+    /// Reads up to `count` bytes at `offset` into the start of `buffer`; returns how many (fewer
+    /// only at the file's end).
+    private static func read(_ descriptor: Int32, into buffer: inout Data, count: Int, at offset: Int64, path: String)
+        throws -> Int
+    {
+        try buffer.withUnsafeMutableBytes { raw in
+            var filled = 0
+            while filled < count {
+                let got = pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                if got < 0, errno == EINTR { continue }
+                guard got >= 0 else {
+                    throw PhotoError(.missingFile, "cannot read \(path): \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { break }
+                filled += got
+            }
+            return filled
+        }
     }
 
     private func create(_ id: String, _ part: TripsDatabase.MediaUpload.Part, length: Int64, trip: TripID)
