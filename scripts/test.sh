@@ -28,7 +28,7 @@ status=0
 # timed pass as well: beside them, a token-refresh test's 60 s wait for eight requests timed out.
 # The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
-separate="ChaosTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests"
+separate="ChaosTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests|PhotosThroughARealServerTests|KilledPhotoUploadTests"
 timed="SimulationSeedsTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
 timeout 1800 swift test --skip-build --skip "$separate|$timed" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then

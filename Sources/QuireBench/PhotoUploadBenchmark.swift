@@ -63,7 +63,8 @@ enum PhotoUploadBenchmark {
                 measured: String(format: "%.2f s (%.0f MB/s)", report.uploadSeconds, rate(report.uploadSeconds)),
                 baseline: curl.map { String(format: "%.2f s (%.0f MB/s) curl, one PATCH", $0, rate($0)) }
                     ?? "curl unavailable",
-                ratio: curl.map { report.uploadSeconds / $0 }, target: "ratio ≤ 2", met: curl.map { report.uploadSeconds / $0 <= 2 },
+                ratio: curl.map { report.uploadSeconds / $0 }, target: "ratio ≤ 2",
+                met: curl.map { report.uploadSeconds / $0 <= 2 },
                 note: "each PATCH is fsynced before its offset is confirmed and saved on the device; "
                     + String(format: "sealing took %.2f s more", report.sealSeconds))
         ]
@@ -75,7 +76,9 @@ enum PhotoUploadBenchmark {
                     measured: String(format: "%.1f MiB", mebibytes), target: "< 50 MB", met: mebibytes * 1.048576 < 50))
         } else {
             rows.append(
-                .notMeasured(name, "peak memory of the uploading device", reason: "no /proc/self/status here", target: "< 50 MB"))
+                .notMeasured(
+                    name, "peak memory of the uploading device", reason: "no /proc/self/status here", target: "< 50 MB")
+            )
         }
         return rows
     }

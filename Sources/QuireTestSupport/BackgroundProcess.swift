@@ -26,7 +26,8 @@ public final class BackgroundProcess: @unchecked Sendable {
         let output = try FileHandle(forWritingTo: outputFile)
         defer { try? output.close() }  // the child holds its own copies
         let process = try ChildProcess(
-            [executable.path] + arguments, environment: environment, stdin: .null, stdout: .descriptor(output.fileDescriptor),
+            [executable.path] + arguments, environment: environment, stdin: .null,
+            stdout: .descriptor(output.fileDescriptor),
             stderr: .descriptor(output.fileDescriptor))
         return BackgroundProcess(process: process, outputFile: outputFile)
     }

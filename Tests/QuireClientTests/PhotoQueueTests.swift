@@ -191,7 +191,8 @@ import Testing
         for (index, name) in ["old", "used", "new"].enumerated() {
             try Data(count: 1_000).write(to: cache.file(name))
             try FileManager.default.setAttributes(
-                [.modificationDate: Date(timeIntervalSinceNow: Double(index - 10))], ofItemAtPath: cache.file(name).path)
+                [.modificationDate: Date(timeIntervalSinceNow: Double(index - 10))], ofItemAtPath: cache.file(name).path
+            )
         }
         _ = cache.cached("old")  // used last
 

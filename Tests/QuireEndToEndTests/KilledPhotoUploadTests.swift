@@ -10,7 +10,8 @@ import Testing
     /// One account's device with a trip on the server and one item: the trip's and the item's ids.
     static func device(_ root: TemporaryDirectory, _ server: ServerProcess) async throws -> (CLIDevice, String) {
         let alice = CLIDevice(root, "alice")
-        try await alice.ok(["register", server.url.absoluteString, "alice", "--password-stdin"], stdin: "correct horse\n")
+        try await alice.ok(
+            ["register", server.url.absoluteString, "alice", "--password-stdin"], stdin: "correct horse\n")
         let (_, lunch) = try await alice.lisbonWithLunch()
         try await alice.ok("sync")
         return (alice, lunch)
@@ -82,7 +83,8 @@ import Testing
             // What the device saved is never ahead of what the server confirmed.
             let saved = try #require(try await PhotosThroughARealServerTests.photos(alice, lunch).first)
             let confirmed = try Self.serverOffset(database)
-            #expect((saved.uploadedBytes ?? length) <= confirmed, "round \(round): device \(saved), server \(confirmed)")
+            #expect(
+                (saved.uploadedBytes ?? length) <= confirmed, "round \(round): device \(saved), server \(confirmed)")
         }
         #expect(killedMidUpload >= 15, "the upload finished before most kills: \(killedMidUpload) of 20")
 
@@ -114,7 +116,8 @@ import Testing
         let executable = try BuiltProducts.executable("quire")
 
         let add = try BackgroundProcess.start(
-            executable, ["--data-dir", alice.directory.path, "trip", "photo", "add", lunch, file.path, "--keep-location"],
+            executable,
+            ["--data-dir", alice.directory.path, "trip", "photo", "add", lunch, file.path, "--keep-location"],
             outputFile: root.path("add.log"))
         let sealing = try await Self.peakMemory(of: add)
         let sync = try BackgroundProcess.start(

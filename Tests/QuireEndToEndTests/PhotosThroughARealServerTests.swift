@@ -29,7 +29,8 @@ import Testing
 
     /// `quire trip photos ITEM --json`, decoded.
     static func photos(_ device: CLIDevice, _ item: String) async throws -> [CLIPhoto] {
-        try JSONDecoder().decode([CLIPhoto].self, from: Data(try await device.ok("trip", "photos", item, "--json").utf8))
+        try JSONDecoder().decode(
+            [CLIPhoto].self, from: Data(try await device.ok("trip", "photos", item, "--json").utf8))
     }
 
     /// The blob files in the server's blob directory (beside `server.sqlite`).
@@ -103,7 +104,9 @@ import Testing
         #expect(synced.exitCode == 75, "\(synced.stderr)")
         #expect(synced.stderr.contains("1 photo(s) were refused"), "\(synced.stderr)")
         #expect(kept.map(\.id) == [id] && kept.first?.state == "failed")
-        #expect(kept.first?.error?.contains("read it but not change it") == true, "\(String(describing: kept.first?.error))")
+        #expect(
+            kept.first?.error?.contains("read it but not change it") == true, "\(String(describing: kept.first?.error))"
+        )
         #expect(try await setup.carol.ok("status").contains("Photos refused: 1"))
         try await setup.alice.ok("sync")
         #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
@@ -140,8 +143,9 @@ import Testing
 
     /// The access token `device` signed in with (its `session.json`).
     static func token(of device: CLIDevice) throws -> String {
-        let session = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: device.directory.appendingPathComponent("session.json"))) as? [String: Any]
+        let session =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: device.directory.appendingPathComponent("session.json"))) as? [String: Any]
         return try #require(session?["accessToken"] as? String)
     }
 

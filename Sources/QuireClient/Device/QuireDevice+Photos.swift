@@ -31,7 +31,8 @@ extension QuireDevice {
     /// The photo queue's sync part, over the same transport and lock as the rest.
     func makePhotosPart(tus: TusClient, trips engine: TripsSyncEngine, runLock: SyncRunLock) -> PhotosSyncPart {
         PhotosSyncPart(
-            uploader: PhotoUploader(database: trips, tus: tus, mediaDirectory: mediaDirectory, pieceSize: photoPieceBytes),
+            uploader: PhotoUploader(
+                database: trips, tus: tus, mediaDirectory: mediaDirectory, pieceSize: photoPieceBytes),
             trips: engine, database: trips, runLock: runLock)
     }
 }

@@ -125,7 +125,8 @@ public final class QuireDevice: Sendable {
         let sync = DeviceSync(parts: [
             NotesSyncPart(engine: notesEngine, records: database, api: notesAPI),
             TripsSyncPart(engine: tripsEngine, database: trips),
-            makePhotosPart(tus: TusClient(http: AuthorizedTransport(transport: transport, tokens: tokens)),
+            makePhotosPart(
+                tus: TusClient(http: AuthorizedTransport(transport: transport, tokens: tokens)),
                 trips: tripsEngine, runLock: lock),
         ])
         return (sync, (notesEngine, notesAPI))

@@ -184,7 +184,8 @@ extension TripsDatabase {
                 try connection.queryFirst("SELECT attempts FROM media WHERE id = ?", id) { $0.int(0) } ?? 0
             let retryAt = now().timeIntervalSinceReferenceDate + ChangeRetry.delay(afterAttempts: attempts + 1)
             try connection.run(
-                "UPDATE media SET attempts = ?, retry_at = ?, last_error = ? WHERE id = ?", attempts + 1, retryAt, error,
+                "UPDATE media SET attempts = ?, retry_at = ?, last_error = ? WHERE id = ?", attempts + 1, retryAt,
+                error,
                 id)
         }
     }

@@ -76,7 +76,9 @@ public struct PhotoDownloader: Sendable {
         async throws
     {
         if !FileManager.default.fileExists(atPath: partial.path) {
-            guard FileManager.default.createFile(atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
             else { throw PhotoError(.missingFile, "cannot write to \(cache.directory.path)") }
         }
         let handle = try FileHandle(forWritingTo: partial)
@@ -94,11 +96,13 @@ public struct PhotoDownloader: Sendable {
             let piece: Data
             do {
                 piece = try await tus.download(
-                    trip: trip, upload: file.upload, from: have, count: Int(min(Int64(pieceSize), file.sealedSize - have)))
+                    trip: trip, upload: file.upload, from: have,
+                    count: Int(min(Int64(pieceSize), file.sealedSize - have)))
             } catch let error as NotesAPIError where error.status == 404 {
                 throw PhotoError(
                     .notOnServer,
-                    "the server has no such photo for this account (removed, or this trip is no longer shared with you)")
+                    "the server has no such photo for this account (removed, or this trip is no longer shared with you)"
+                )
             } catch let error as NotesAPIError where error.code == "blob_damaged" {
                 // Fewer bytes than it confirmed: open what came, which says where it was cut.
                 _ = error

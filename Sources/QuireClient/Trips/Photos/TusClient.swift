@@ -36,7 +36,8 @@ package struct TusClient: Sendable {
                 headers: ["Tus-Resumable": WireRoutes.tusVersion, "Upload-Length": String(length)]))
         guard response.status == 201, let location = response.headers["location"].map(Self.path(of:)) else {
             throw response.status == 201
-                ? NotesAPIError(kind: .invalidResponse, status: 201, message: "The upload was created without a Location.")
+                ? NotesAPIError(
+                    kind: .invalidResponse, status: 201, message: "The upload was created without a Location.")
                 : AuthorizedTransport.failure(response)
         }
         return location
