@@ -147,6 +147,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.media.path).isEmpty)
     }
 
+    @Test func anAttachTheServerRefusesIsKeptAndMarkedFailed() async throws {
+        // An editor made a viewer between the upload and the attach's send: the ops route
+        // answers the attach as refused, like any field op of a viewer.
+        let fixture = try await Fixture()
+        defer { fixture.directory.remove() }
+        let (id, _) = try await fixture.add()
+        _ = await fixture.uploader().run()
+        let request = try #require(try await fixture.database.nextRequest(for: fixture.trip, limit: 10))
+        let reason = "Your role in this trip lets you read it but not change it; ask an owner to make you an editor."
+
+        _ = try await fixture.database.settle(
+            request,
+            answers: request.ops.map {
+                $0.field.hasPrefix(TripWireFields.photoFieldPrefix) ? .rejected(reason: reason) : .applied(revision: 2)
+            })
+        let photo = try #require(try await fixture.database.photos(of: fixture.item).first)
+
+        #expect(photo.id == id && photo.state == .failed && photo.error == reason)
+        #expect(photo.attachment?.photo.upload.count == 32, "the attach stays on the device, shown with the reason")
+    }
+
     @Test func aDownloadIsOpenedCheckedAndCachedAndAChangedByteIsRefused() async throws {
         let fixture = try await Fixture()
         defer { fixture.directory.remove() }
