@@ -20,10 +20,11 @@ extension NotesServer {
         _ request: HTTPRequest, _ id: String, trip: String, account: AccountID, _ uploads: any UploadStorage,
         _ blobs: any BlobStore
     ) async throws -> HTTPResponse {
-        let range = try ByteRangeRequest.parse(request.header("Range"))
+        // The upload first: a malformed Range on an upload the caller may not see is still 404.
         guard let upload = try await uploads.completedUpload(id, trip: trip, member: account) else {
             throw APIError.uploadNotFound
         }
+        let range = try ByteRangeRequest.parse(request.header("Range"))
         let most = Int64(configuration.uploads.maxChunkBytes)
         let wanted: Range<Int64>
         if let range {

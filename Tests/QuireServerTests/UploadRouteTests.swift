@@ -395,7 +395,7 @@ struct UploadRouteTests {
         let item = try #require(paths["/v1/trips/{id}/uploads/{upload}"] as? [String: Any])
 
         #expect(Set(collection.keys) == ["post", "options"])
-        #expect(Set(item.keys) == ["head", "patch", "delete", "options"])
+        #expect(Set(item.keys) == ["get", "head", "patch", "delete", "options"])
         let patch = try #require(item["patch"] as? [String: Any])
         let responses = try #require(patch["responses"] as? [String: Any])
         #expect(Set(responses.keys).isSuperset(of: ["204", "401", "404", "409", "410", "412", "413", "415", "423"]))
