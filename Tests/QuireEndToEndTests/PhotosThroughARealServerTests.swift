@@ -92,6 +92,28 @@ import Testing
         #expect(try await Self.photos(setup.bob, setup.lunch).isEmpty)
     }
 
+    @Test func quireWatchUploadsAPhotoAddedWhileItRuns() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let watch = try BackgroundQuire.start(setup.alice, "watch")
+        defer { watch.stop() }
+        let (file, _) = try Self.photo(setup, "beach.jpg", count: 500_000)
+
+        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
+        // No sync is asked for: adding the photo is the watch's trigger, as an edit is.
+        let deadline = ContinuousClock.now + .seconds(30)
+        var state = ""
+        while ContinuousClock.now < deadline {
+            state = try await Self.photos(setup.alice, setup.lunch).first?.state ?? ""
+            if state == "shared" { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+
+        #expect(state == "shared", "the watch left the photo \(state)")
+        try await setup.bob.ok("sync")
+        #expect(try await Self.photos(setup.bob, setup.lunch).map(\.id) == [id])
+    }
+
     @Test func aViewersPhotoIsRefusedKeptAndSaysWhy() async throws {
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
