@@ -76,6 +76,9 @@ final class FakeUploadServer: HTTPTransport, Sendable {
             state.uploads[request.path] = upload
             state.patchOffsets.append(offset)
             return TransportResponse(status: 204, headers: ["Upload-Offset": "\(upload.bytes.count)"])
+        case "DELETE":
+            let found = state.uploads.removeValue(forKey: request.path) != nil
+            return TransportResponse(status: found ? 204 : 404)
         default:
             guard let upload = state.uploads[request.path], upload.bytes.count == upload.length,
                 let range = header("Range"), range.hasPrefix("bytes=")

@@ -147,6 +147,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.media.path).isEmpty)
     }
 
+    @Test func aPhotoRemovedMidUploadHasItsUploadsTerminatedByTheNextSync() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.directory.remove() }
+        let (id, _) = try await fixture.add()
+        let (other, _) = try await fixture.add()
+        fixture.server.state.withLock { $0.patchesBeforeLoss = 2 }
+        // The first photo's upload is cut off; the second goes up whole in the same run.
+        _ = await fixture.uploader().run()
+        #expect(fixture.server.state.withLock { $0.uploads.count } == 4)
+
+        try await PhotoQueue(trips: fixture.database, mediaDirectory: fixture.media, preparer: CopyingPhotoPreparer())
+            .remove(id)
+        let shown = try await fixture.database.photos(of: fixture.item).map(\.id)
+        let report = await fixture.uploader().run()
+
+        #expect(shown == [other])
+        #expect(report.failure == nil)
+        // Only the other photo's two uploads are left on the server.
+        #expect(fixture.server.state.withLock { $0.uploads.count } == 2)
+        #expect(try await fixture.database.photos(of: fixture.item).map(\.id) == [other])
+        #expect(try await fixture.database.photoUploadSummary().photos == 0)
+        await #expect(throws: PhotoError.self) { try await fixture.database.photo(id) }
+    }
+
     @Test func anAttachTheServerRefusesIsKeptAndMarkedFailed() async throws {
         // An editor made a viewer between the upload and the attach's send: the ops route
         // answers the attach as refused, like any field op of a viewer.

@@ -219,7 +219,15 @@ extension TripsDatabase {
         }
     }
 
-    /// Deletes a media row (the person removed the photo before it was attached).
+    /// The photos removed before they were attached whose started uploads the server still holds.
+    package func removedMedia() throws -> [MediaUpload] {
+        try connection.query(
+            Self.mediaSelect + " WHERE state = 'removed' ORDER BY created_at, id", map: Self.mediaUpload
+        )
+        .compactMap { $0 }
+    }
+
+    /// Deletes a media row (its uploads were terminated).
     package func forgetMedia(_ id: String) throws {
         try write { try connection.run("DELETE FROM media WHERE id = ?", id) }
     }

@@ -25,7 +25,8 @@ extension TripsDatabase {
             SELECT DISTINCT trip_id, item_id, field FROM (
                 SELECT trip_id, item_id, field FROM fields WHERE field LIKE ?1
                 UNION SELECT trip_id, item_id, field FROM outbox WHERE field LIKE ?1
-                UNION SELECT trip_id, item_id, 'photo.' || id FROM media WHERE 'photo.' || id LIKE ?1)
+                UNION SELECT trip_id, item_id, 'photo.' || id FROM media WHERE 'photo.' || id LIKE ?1
+                    AND state != 'removed')
             """, pattern
         ) { (TripID($0.text(0)), ItemID($0.text(1)), $0.text(2)) }
         let exact = places.filter { $0.2 == TripWireFields.photoField(needle) }
@@ -42,7 +43,8 @@ extension TripsDatabase {
 
     /// Removes a photo (by id or unique prefix, as ``photo(_:)`` finds it). One this device added that is not attached yet leaves the queue (its
     /// row goes; the caller deletes its files, returned); one in the item's log gets a removal op
-    /// (the field set to null), sent like any change.
+    /// (the field set to null), sent like any change. Uploads a queued photo had started are
+    /// terminated by the next sync.
     /// - Throws: ``PhotoError`` `.unknownPhoto` when there is no such photo;
     ///   ``TripsDatabaseError`` `.deletedItem` when its item is deleted.
     @discardableResult
@@ -51,7 +53,12 @@ extension TripsDatabase {
             let photo = try photo(text)
             let id = photo.id
             if let upload = try media(id), upload.state != "attached" {
-                try connection.run("DELETE FROM media WHERE id = ?", id)
+                // Uploads it started are terminated by the next sync (TripsSchema+Media: removed).
+                if upload.uploadURL ?? upload.thumbnailUploadURL != nil {
+                    try connection.run("UPDATE media SET state = 'removed', retry_at = NULL WHERE id = ?", id)
+                } else {
+                    try connection.run("DELETE FROM media WHERE id = ?", id)
+                }
                 return [upload.localFile, upload.thumbnailFile].compactMap { $0 }
             }
             _ = try requireLiveItem(photo.item)
@@ -109,7 +116,8 @@ extension TripsDatabase {
         var photos: [TripPhoto] = []
         var listed: Set<String> = []
         let queued = try connection.query(
-            Self.mediaSelect + " WHERE trip_id = ? AND item_id = ? AND state != 'attached' ORDER BY created_at, id",
+            Self.mediaSelect
+                + " WHERE trip_id = ? AND item_id = ? AND state NOT IN ('attached', 'removed') ORDER BY created_at, id",
             trip.description, item.description, map: Self.mediaUpload)
         for case let upload? in queued {
             let state: TripPhoto.State =

@@ -179,7 +179,7 @@ extension TripsDatabase {
         try connection.queryFirst(
             """
             SELECT (SELECT COUNT(*) FROM outbox WHERE rejected = 0)
-                 + (SELECT COUNT(*) FROM media WHERE state IN ('queued', 'uploading', 'uploaded'))
+                 + (SELECT COUNT(*) FROM media WHERE state IN ('queued', 'uploading', 'uploaded', 'removed'))
             """
         ) { $0.int(0) } ?? 0
     }

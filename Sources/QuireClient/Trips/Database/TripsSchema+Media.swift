@@ -12,7 +12,9 @@ extension TripsSchema {
     ///
     /// - `state`: `queued` (nothing sent), `uploading`, `uploaded` (both files complete, attach
     ///   not queued yet), `attached` (the attach op is in the outbox; the files are gone), `failed`
-    ///   (the server refused the upload: kept, with `last_error`, until removed).
+    ///   (the server refused the upload: kept, with `last_error`, until removed), `removed` (the
+    ///   person removed it before it was attached: its files are gone, and the next sync
+    ///   terminates the uploads it had started, so they stop counting against the quota).
     /// - `attachment`: the JSON of the photo field's value without the upload ids, which are
     ///   filled from the upload URLs when the attach op is queued (per-photo keys, SHA-256,
     ///   media type, size).
@@ -29,7 +31,7 @@ extension TripsSchema {
                 size                 INTEGER NOT NULL,
                 thumbnail_size       INTEGER,
                 state                TEXT NOT NULL DEFAULT 'queued'
-                    CHECK (state IN ('queued', 'uploading', 'uploaded', 'attached', 'failed')),
+                    CHECK (state IN ('queued', 'uploading', 'uploaded', 'attached', 'failed', 'removed')),
                 confirmed_offset     INTEGER NOT NULL DEFAULT 0,
                 upload_url           TEXT,
                 thumbnail_offset     INTEGER NOT NULL DEFAULT 0,
@@ -41,7 +43,7 @@ extension TripsSchema {
                 created_at           REAL NOT NULL
             );
             CREATE INDEX media_by_item ON media (trip_id, item_id);
-            CREATE INDEX media_waiting ON media (state) WHERE state IN ('queued', 'uploading', 'uploaded');
+            CREATE INDEX media_waiting ON media (state) WHERE state IN ('queued', 'uploading', 'uploaded', 'removed');
             """)
     }
 }

@@ -86,8 +86,8 @@ public struct PhotoQueue: Sendable {
     }
 
     /// Removes a photo: from the queue (and its sealed files) when it is not attached yet, else
-    /// with a removal op, sent at the next sync. An upload already started on the server is left
-    /// to expire (`--upload-expiry-hours`).
+    /// with a removal op, sent at the next sync. An upload it had started on the server is
+    /// terminated by the next sync (tus DELETE), so it stops counting against the quota.
     /// - Throws: ``PhotoError`` `.unknownPhoto`; ``TripsDatabaseError`` `.deletedItem`.
     public func remove(_ photo: String) async throws {
         for name in try await trips.removePhoto(photo) {

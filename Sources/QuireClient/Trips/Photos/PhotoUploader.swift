@@ -34,13 +34,29 @@ package actor PhotoUploader {
         self.pieceSize = max(1, pieceSize)
     }
 
-    /// Uploads every photo waiting now. `report.pushed` counts the photos whose attach op was
+    /// Terminates the uploads of photos removed before they were attached, then uploads every
+    /// photo waiting now. `report.pushed` counts the photos whose attach op was
     /// queued, `refused` those the server refused, `deferred` those that wait after a failed try.
     /// Never throws: the failure (the first one that may pass, or the one that ended the run) is
     /// the report's. Cancelling stops at the next piece; what was confirmed stays.
     package func run() async -> SyncReport {
         var report = SyncReport()
         do {
+            for removed in try await database.removedMedia() {
+                try Task.checkCancellation()
+                do {
+                    for location in [removed.thumbnailUploadURL, removed.uploadURL].compactMap({ $0 }) {
+                        try await tus.terminate(location)
+                    }
+                    try await database.forgetMedia(removed.id)
+                } catch let error as NotesAPIError where error.kind == .refused {
+                    // Nothing more to ask of the server; the upload expires there.
+                    try await database.forgetMedia(removed.id)
+                } catch let error as NotesAPIError where error.kind != .unauthorized && error.kind != .unreachable {
+                    // Tried again next run; the uploads wait meanwhile.
+                    report.failure = report.failure ?? SyncFailure.from(error)
+                }
+            }
             for waiting in try await database.mediaToUpload() {
                 try Task.checkCancellation()
                 do {

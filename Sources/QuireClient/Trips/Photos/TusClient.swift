@@ -69,6 +69,14 @@ package struct TusClient: Sendable {
         }
     }
 
+    /// DELETE (tus termination): the upload's bytes go and stop counting against the quota. An
+    /// upload already gone (404, 410) counts as terminated.
+    func terminate(_ location: String) async throws {
+        let response = try await http.send(
+            TransportRequest(method: "DELETE", path: location, headers: ["Tus-Resumable": WireRoutes.tusVersion]))
+        guard [204, 404, 410].contains(response.status) else { throw AuthorizedTransport.failure(response) }
+    }
+
     /// GET with `Range`: the bytes of a complete upload from `start`, at most `count` of them
     /// (fewer when the server answers a shorter part or the upload ends first).
     func download(trip: TripID, upload: String, from start: Int64, count: Int) async throws -> Data {
