@@ -21,6 +21,7 @@ enum BenchSuite {
         (HistoryStorageBenchmark.name, HistoryStorageBenchmark.run),
         (HistoryListBenchmark.name, HistoryListBenchmark.run),
         (PhotoBenchmark.name, PhotoBenchmark.run),
+        (PhotoUploadBenchmark.name, PhotoUploadBenchmark.run),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -10,6 +10,9 @@ if arguments.first == SyncChild.subcommand {
 if arguments.first == MediaChild.subcommand {
     exit(MediaChild.main(Array(arguments.dropFirst())))
 }
+if arguments.first == PhotoUploadChild.subcommand {
+    exit(await PhotoUploadChild.main(Array(arguments.dropFirst())))
+}
 if arguments.first == FloodServerChild.subcommand {
     exit(await FloodServerChild.main(Array(arguments.dropFirst())))
 }

@@ -10,7 +10,9 @@ extension Command {
                 .verbose,
             ],
             examples: ["quire sync", "quire sync --json --progress 2>progress.jsonl"],
-            details: "On a terminal, a line on stderr shows how many notes were sent and received of how many.",
+            details: "On a terminal, a line on stderr shows how many notes were sent and received of how many. "
+                + "Trips sync after the notes, then queued photos upload (resuming where they stopped) and "
+                + "are attached; a photo the server refuses is kept and the exit is 75.",
             run: { try await $0.sync($1) }),
         Command(
             name: "watch", group: .sync,
@@ -25,6 +27,9 @@ extension Command {
             summary: "the sync label, pending changes, last sync and last failure",
             usage: "status [--json] [--verbose]",
             options: [.json, CommandOption("verbose", short: "v", "also print the sync metrics")],
-            examples: ["quire status", "quire status --json"], run: { try await $0.status($1) }),
+            examples: ["quire status", "quire status --json"],
+            details: "Photos waiting to upload show as 'uploading 3 photos, 41 of 120 MB' (--json: photos.uploading, "
+                + "photos.uploadedBytes, photos.totalBytes, photos.failed).",
+            run: { try await $0.status($1) }),
     ]
 }

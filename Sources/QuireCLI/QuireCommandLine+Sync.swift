@@ -44,6 +44,13 @@ extension QuireCommandLine {
                     message: "\(status.tripRejectedCount) trip change(s) were refused by the server: "
                         + "'quire trip show TRIP' says why; editing the field sends it again.")
             }
+            let refusedPhotos = try await device.trips.photoUploadSummary().failed
+            if refusedPhotos > 0, status.refusedCount + status.stuckCount == 0 {
+                throw CLIError(
+                    code: .tempFail,
+                    message: "\(refusedPhotos) photo(s) were refused by the server: 'quire trip photos ITEM' says why; "
+                        + "remove them with 'quire trip photo rm PHOTO'.")
+            }
             guard status.refusedCount + status.stuckCount > 0 else { return }
             throw CLIError(
                 code: .tempFail,
@@ -70,8 +77,9 @@ extension QuireCommandLine {
         // Tokens gone (signed out on this device) is "Signed out" too, not only a refused sync.
         if let session, !session.isSignedIn { status.isSignedOut = true }
         let label = SyncStatusLabel.text(for: status, syncConfigured: session != nil)
+        let photos = try await device.trips.photoUploadSummary()
         if arguments.flag("json") {
-            try console.json(StatusJSON(status: status, label: label))
+            try console.json(StatusJSON(status: status, label: label, photos: photos))
             return
         }
         console.out("Status:       \(label)")
@@ -100,7 +108,7 @@ extension QuireCommandLine {
         if status.conflictCount > 0 {
             console.out("Conflicts:    \(status.conflictCount) copy/copies to resolve (quire conflicts)")
         }
-        for line in TripStatusLines.lines(status) { console.out(line) }
+        for line in TripStatusLines.lines(status) + TripStatusLines.lines(photos) { console.out(line) }
         if status.refusedCount > 0 {
             console.out(
                 "Refused:      \(status.refusedCount) note(s) the server will not take (quire ls says why; edit to send again)"

@@ -13,7 +13,7 @@ extension QuireCommandLine {
             console.err(TripHelp.overview)
             throw CLIError.usage(
                 "'trip' needs a command: new, ls, show, rm, add, edit, move, rm-item, conflicts, resolve, restore, "
-                    + "export, share, invites, accept, decline, members, role, remove, leave"
+                    + "export, photo, photos, share, invites, accept, decline, members, role, remove, leave"
             )
         }
         let rest = Array(words.dropFirst())
@@ -46,6 +46,8 @@ extension QuireCommandLine {
             case "conflicts": try await tripConflicts(rest)
             case "resolve": try await resolveTripConflict(rest)
             case "restore": try await restoreTripItem(rest)
+            case "photo": try await tripPhoto(rest)
+            case "photos": try await listPhotos(rest)
             default: try await exportTrip(rest)
             }
         } catch let error as TripsDatabaseError {

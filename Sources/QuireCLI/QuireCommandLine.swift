@@ -11,6 +11,10 @@ struct QuireCommandLine: Sendable {
     /// `--verbose` (or `-v`) anywhere before `--`: raw error codes are shown.
     let verbose: Bool
     private var dataDirectory: URL?
+    /// What `quire trip photo add` prepares a photo with (location removal, a thumbnail): until
+    /// an image library is joined in, ``UnprocessedPhoto``, which sends the file as it is and
+    /// only with `--keep-location`.
+    var photoPreparer: any PhotoPreparing = UnprocessedPhoto()
 
     init(arguments: [String]) {
         // --data-dir is global and may stand anywhere on the line.
@@ -107,12 +111,20 @@ struct QuireCommandLine: Sendable {
         try PrivateFolder.create(
             directory, what: "the data directory", advice: ". Choose another with --data-dir or $QUIRE_HOME")
         do {
-            return try QuireDevice(directory: directory)
+            return try QuireDevice(directory: directory, photoPieceBytes: photoPieceBytes)
         } catch let error as SQLiteError {
             throw CLIError(
                 code: .ioError,
                 message: "cannot open the notes database in \(directory.path): \(error.message)")
         }
+    }
+
+    /// `QUIRE_PHOTO_PIECE_KIB`: the bytes of one photo upload PATCH or download GET, in KiB (4096
+    /// by default; at most the server's `--upload-chunk-mib`). For slow or metered links, and
+    /// for tests that stop an upload part way.
+    private var photoPieceBytes: Int {
+        ProcessInfo.processInfo.environment["QUIRE_PHOTO_PIECE_KIB"].flatMap(Int.init).map { max(1, $0) * 1024 }
+            ?? QuireDevice.defaultPhotoPieceBytes
     }
 
     /// All live notes with their whole bodies (for `ls --json`).

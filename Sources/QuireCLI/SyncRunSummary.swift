@@ -9,11 +9,14 @@ struct SyncRunSummary: Encodable {
     var total: SyncReport
     var notes: SyncReport?
     var trips: SyncReport?
+    /// The photo uploads: `pushed` photos attached, `refused` refused, `deferred` waiting.
+    var photos: SyncReport?
 
     init(_ parts: [(part: any SyncPart, report: SyncReport)]) {
         total = parts.reduce(into: SyncReport()) { $0.absorb($1.report) }
         notes = parts.first { $0.part is NotesSyncPart }?.report
         trips = parts.first { $0.part is TripsSyncPart }?.report
+        photos = parts.first { $0.part is PhotosSyncPart }?.report
     }
 
     /// `Synced: sent 1, received 0; trips: sent 3 field change(s), received 2, 1 conflict(s) to settle (quire trip conflicts)`
@@ -32,6 +35,13 @@ struct SyncRunSummary: Encodable {
             if let failure = trips.failure, notes?.succeeded ?? true { parts.append("stopped: \(failure)") }
             line += "; trips: " + parts.joined(separator: ", ")
         }
+        if let photos, photos.pushed + photos.refused + photos.deferred > 0 {
+            var parts: [String] = []
+            if photos.pushed > 0 { parts.append("\(photos.pushed) uploaded") }
+            if photos.refused > 0 { parts.append("\(photos.refused) refused (quire trip photos ITEM says why)") }
+            if photos.deferred > 0 { parts.append("\(photos.deferred) to resume later") }
+            line += "; photos: " + parts.joined(separator: ", ")
+        }
         return line
     }
 
@@ -40,7 +50,7 @@ struct SyncRunSummary: Encodable {
             + report.undecryptable > 0 || report.fullResync
     }
 
-    enum CodingKeys: String, CodingKey { case notes, trips }
+    enum CodingKeys: String, CodingKey { case notes, trips, photos }
 
     /// The total's fields at the top (as `quire sync --json` always printed), then `notes` and
     /// `trips` with each part's own.
@@ -49,6 +59,7 @@ struct SyncRunSummary: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(notes, forKey: .notes)
         try container.encodeIfPresent(trips, forKey: .trips)
+        try container.encodeIfPresent(photos, forKey: .photos)
     }
 }
 
@@ -64,6 +75,22 @@ enum TripStatusLines {
             lines.append(
                 "Trips refused: \(status.tripRejectedCount) change(s) the server will not take "
                     + "(quire trip show TRIP says why; edit the field to send it again)")
+        }
+        return lines
+    }
+
+    /// "Photos:       uploading 3 photos, 41 of 120 MB", and the refused ones.
+    static func lines(_ photos: TripsDatabase.PhotoUploadSummary) -> [String] {
+        var lines: [String] = []
+        if photos.photos > 0 {
+            lines.append(
+                "Photos:       uploading \(photos.photos) photo\(photos.photos == 1 ? "" : "s"), "
+                    + PhotoSizes.progress(photos.uploadedBytes, of: photos.totalBytes))
+        }
+        if photos.failed > 0 {
+            lines.append(
+                "Photos refused: \(photos.failed) the server will not take (quire trip photos ITEM says why; "
+                    + "quire trip photo rm PHOTO)")
         }
         return lines
     }

@@ -18,6 +18,12 @@ enum TripHelp {
           restore ITEM                          bring back an item deleted elsewhere while you edited it
           export TRIP --ics [FILE]              iCalendar (stdout when no FILE)
 
+        Photos (end-to-end encrypted; uploads resume where they stopped):
+          photo add ITEM FILE [--keep-location] queue a photo; 'quire sync' or 'quire watch' uploads it
+          photos ITEM [--json]                  the item's photos and how each upload stands
+          photo get PHOTO --out FILE [--thumbnail]   download, decrypt and check one
+          photo rm PHOTO                        remove a photo (everywhere after the next sync)
+
         Sharing (online; the trip's values stay end-to-end encrypted):
           share TRIP --with USER [--role editor|viewer]   invite someone (default: editor)
           invites [--json]                      invitations waiting for you
@@ -99,6 +105,32 @@ enum TripHelp {
         Usage: quire trip restore ITEM
         Brings back an item that was deleted (for one deleted elsewhere while you edited it,
         with your edits).
+        """,
+        "photo": """
+        Usage: quire trip photo add ITEM FILE [--keep-location]
+               quire trip photo get PHOTO --out FILE [--thumbnail]
+               quire trip photo rm PHOTO
+        add: seals FILE under a key of its own into the data directory and queues it; it returns
+        at once and prints the photo's id. 'quire sync' (or 'quire watch') uploads it, resuming
+        from where the server stopped after a kill or a lost connection, and only once the
+        upload is complete does the item show the photo to the people the trip is shared with
+        ('quire status' shows what is left). The server stores ciphertext and sees its size,
+        never the pixels or the place. Location metadata (EXIF GPS) is removed first unless
+        --keep-location; this build cannot remove it yet, so it asks for --keep-location and
+        then sends the file exactly as it is.
+        get: downloads the photo (resuming what is already on disk), decrypts it and checks it
+        against the SHA-256 its attach carries, then writes FILE; a damaged, cut or reordered
+        download is refused and never written. Kept in a cache of 512 MiB
+        ($QUIRE_PHOTO_CACHE_MIB), least recently used out. A progress line on a terminal.
+        rm: removes the photo (a queued one leaves the queue at once).
+        PHOTO may be any unique prefix of 4 or more characters of its id ('quire trip photos ITEM').
+        $QUIRE_PHOTO_PIECE_KIB sets the bytes of each upload or download request (4096 KiB).
+        """,
+        "photos": """
+        Usage: quire trip photos ITEM [--json]
+        Lists the item's photos: id, state (queued, uploading, attaching, shared, failed,
+        removing), type, size and, for this device's uploads, how much the server has. A failed
+        photo says why (a viewer cannot add photos; the server's quota); it stays until removed.
         """,
         "share": """
         Usage: quire trip share TRIP --with USER [--role editor|viewer] [--trust-new-key]

@@ -86,3 +86,28 @@ extension APIError {
                 + "stored: remove photos or unfinished uploads (DELETE) to make room, then upload again.")
     }
 }
+
+/// The refusals of the download route (`GET /v1/trips/{id}/uploads/{upload}`).
+extension APIError {
+    static let invalidRange = APIError(
+        status: 400, code: "invalid_range",
+        message: "Send 'Range' as one range of bytes: 'bytes=FIRST-LAST', 'bytes=FIRST-' or 'bytes=-COUNT'.")
+
+    static func rangeNotSatisfiable(_ length: Int64) -> APIError {
+        APIError(
+            status: 416, code: "range_not_satisfiable",
+            message: "The upload is \(length) bytes (Content-Range); ask for a range that starts before its end.")
+    }
+
+    static func rangeRequired(length: Int64, most: Int64) -> APIError {
+        APIError(
+            status: 400, code: "range_required",
+            message: "This upload is \(length) bytes; download it in parts of at most \(most) bytes with "
+                + "'Range: bytes=FIRST-LAST'.")
+    }
+
+    static let blobDamaged = APIError(
+        status: 500, code: "blob_damaged",
+        message: "The server holds fewer bytes of this upload than it confirmed: its blob directory was damaged. "
+            + "Ask whoever added the photo to add it again.")
+}

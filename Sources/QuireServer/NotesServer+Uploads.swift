@@ -13,6 +13,8 @@ import QuireWire
 ///   (else 409); answered with the new offset only after the bytes are durable in the blob store
 ///   and the offset is committed in the database.
 /// - `DELETE …/uploads/{upload}`: terminates the upload (finished or not) and removes its bytes.
+/// - `GET …/uploads/{upload}`: a finished upload's bytes, with `Range`, for any member of the
+///   trip (`NotesServer+Downloads.swift`).
 ///
 /// Same bearer auth and JSON errors as every route, each answer with `Tus-Resumable`; an upload
 /// of another account, or in another trip, is 404 like one that does not exist. A PATCH body is
@@ -60,7 +62,7 @@ extension NotesServer {
     }
 
     private func answerUpload(_ request: HTTPRequest, trip: String, upload: String?) async throws -> HTTPResponse {
-        try allow(request, upload == nil ? ["POST", "OPTIONS"] : ["HEAD", "PATCH", "DELETE", "OPTIONS"])
+        try allow(request, upload == nil ? ["POST", "OPTIONS"] : ["GET", "HEAD", "PATCH", "DELETE", "OPTIONS"])
         // Ids first (400 for a malformed trip id, 404 for a malformed upload id), then the token,
         // then tus's own header: a request without a token is 401 whatever else it lacks.
         let tripID = try RequestValidation.tripID(trip)
@@ -73,6 +75,10 @@ extension NotesServer {
             throw APIError.uploadsUnavailable
         }
         let session = try await authenticate(request)
+        if request.method == "GET", let id {
+            // A download is plain HTTP with Range (NotesServer+Downloads.swift), not a tus request.
+            return try await downloadUpload(request, id, trip: tripID, account: session.account, uploads, blobs)
+        }
         try RequestValidation.tusVersion(request)
         if request.method == "PATCH" {
             // The cheap checks of the body before the token's lookup.

@@ -62,6 +62,29 @@ extension OpenAPIDocument {
                   "404": { "$ref": "#/components/responses/Error" }
                 }
               },
+              "get": {
+                "summary": "Download a finished upload's bytes (ciphertext the device sealed): any member of the trip, whoever uploaded it",
+                "description": "Not a tus request (no Tus-Resumable needed). Range: bytes=FIRST-LAST (or FIRST-, or -COUNT; one range) answers 206 with Content-Range, at most Quire-Max-Chunk-Size bytes at a time: a longer range is answered with its first part, which Content-Range names. Without Range the whole upload (200) when it fits in that limit, else 400 range_required. An unfinished upload, one in another trip, or a trip the caller is not a member of is 404, as one that does not exist.",
+                "security": [{ "bearer": [] }],
+                "parameters": [
+                  { "$ref": "#/components/parameters/TripID" },
+                  { "$ref": "#/components/parameters/UploadID" },
+                  { "name": "Range", "in": "header", "schema": { "type": "string", "pattern": "^bytes=([0-9]+-[0-9]*|-[0-9]+)$" }, "description": "One range of bytes to download, to resume from where a file ends" }
+                ],
+                "responses": {
+                  "200": { "description": "The whole upload", "content": { "application/octet-stream": { "schema": { "type": "string", "format": "binary" } } } },
+                  "206": {
+                    "description": "The bytes Content-Range names",
+                    "headers": { "Content-Range": { "description": "bytes FIRST-LAST/LENGTH", "schema": { "type": "string" } } },
+                    "content": { "application/octet-stream": { "schema": { "type": "string", "format": "binary" } } }
+                  },
+                  "400": { "$ref": "#/components/responses/Error" },
+                  "401": { "$ref": "#/components/responses/Error" },
+                  "404": { "$ref": "#/components/responses/Error" },
+                  "416": { "description": "range_not_satisfiable: the range starts at or past the end (Content-Range: bytes */LENGTH)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+                  "500": { "description": "blob_damaged: the blob directory holds fewer bytes than the server confirmed", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+                }
+              },
               "head": {
                 "summary": "Where the upload stands: Upload-Offset (the confirmed offset: every byte before it is durable), Upload-Length, Upload-Metadata as sent, Upload-Expires while unfinished; Cache-Control: no-store",
                 "description": "Another account's upload, or one under another trip, is 404 as one that does not exist; an unfinished upload past its expiry is 410.",

@@ -36,6 +36,10 @@ extension PostgresServerStorage: UploadStorage {
         try await transaction { db in try UploadQueries.upload(id, trip: trip, account: account, db: db) }
     }
 
+    public func completedUpload(_ id: String, trip: String, member: AccountID) async throws -> StoredUpload? {
+        try await transaction { db in try UploadQueries.completedUpload(id, trip: trip, member: member, db: db) }
+    }
+
     public func confirmUpload(
         _ id: String, account: AccountID, from: Int64, to: Int64, expiresAt: Date?, now: Date
     ) async throws -> UploadConfirmation {

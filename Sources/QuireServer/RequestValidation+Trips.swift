@@ -77,11 +77,14 @@ extension RequestValidation {
             throw .invalidRequest("'\(name).item' must be a lowercase UUID, or null for the trip.")
         }
         let allowed = TripWireFields.fields(forItem: op.item)
-        guard let field = op.field, allowed.contains(field) else {
+        guard let field = op.field,
+            allowed.contains(field) || (op.item != nil && TripWireFields.photoID(ofField: field) != nil)
+        else {
             let target = op.item == nil ? "the trip" : "an item"
+            let photos = op.item == nil ? "" : ", or photo.<lowercase uuid> for one of its photos"
             throw .invalidRequest(
                 "'\(name).field' must be a field of \(target): "
-                    + allowed.sorted().joined(separator: ", ") + ".")
+                    + allowed.sorted().joined(separator: ", ") + photos + ".")
         }
         guard let base = op.baseRevision, base >= 0 else {
             throw .invalidRequest(

@@ -40,6 +40,11 @@ extension SQLiteServerStorage: UploadStorage {
         return try db.transaction { try UploadQueries.upload(id, trip: trip, account: account, db: db) }
     }
 
+    public func completedUpload(_ id: String, trip: String, member: AccountID) throws -> StoredUpload? {
+        let db = try open()
+        return try db.transaction { try UploadQueries.completedUpload(id, trip: trip, member: member, db: db) }
+    }
+
     public func confirmUpload(
         _ id: String, account: AccountID, from: Int64, to: Int64, expiresAt: Date?, now: Date
     ) throws -> UploadConfirmation {

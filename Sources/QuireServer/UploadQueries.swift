@@ -54,6 +54,20 @@ enum UploadQueries {
         ).first
     }
 
+    static func completedUpload(_ id: String, trip: String, member: AccountID, db: some TripDatabase) throws
+        -> StoredUpload?
+    {
+        try db.historyRows(
+            """
+            SELECT u.upload_id, u.account_id, u.trip_id, u.upload_length, u.confirmed_offset, u.metadata,
+                u.created_at, u.expires_at
+            FROM uploads u JOIN trip_members m ON m.trip_id = u.trip_id AND m.account_id = $3
+            WHERE u.upload_id = $1 AND u.trip_id = $2 AND u.removing = FALSE
+              AND u.confirmed_offset = u.upload_length
+            """, [.text(id), .text(trip), .int(member.rawValue)], map: storedUpload
+        ).first
+    }
+
     static func confirmUpload(
         _ id: String, account: AccountID, from: Int64, to: Int64, expiresAt: Date?, db: some TripDatabase
     ) throws -> UploadConfirmation {

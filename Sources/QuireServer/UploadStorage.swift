@@ -21,6 +21,11 @@ public protocol UploadStorage: Sendable {
     /// the trip, and it is not being removed; else nil.
     func upload(_ id: String, trip: String, account: AccountID) async throws -> StoredUpload?
 
+    /// The complete upload with this id in `trip`, whoever uploaded it, when `member` is a member
+    /// of the trip (any role) and the upload is not being removed; else nil. What a download
+    /// reads: every member of a trip may fetch its finished photos, no one else may learn of them.
+    func completedUpload(_ id: String, trip: String, member: AccountID) async throws -> StoredUpload?
+
     /// Moves the upload's confirmed offset from `from` to `to` and sets its expiry (nil once
     /// complete), if it is still at `from` and not being removed.
     func confirmUpload(

@@ -14,18 +14,20 @@ public final class BackgroundProcess: @unchecked Sendable {
         self.outputFile = outputFile
     }
 
-    /// Starts `executable` with `arguments`, its output written to `outputFile` (created or
-    /// truncated). Throws when the program cannot be started.
-    public static func start(_ executable: URL, _ arguments: [String], outputFile: URL) throws
-        -> BackgroundProcess
-    {
+    /// Starts `executable` with `arguments` (and this process's environment changed by
+    /// `environment`), its output written to `outputFile` (created or truncated). Throws when the
+    /// program cannot be started.
+    public static func start(
+        _ executable: URL, _ arguments: [String], outputFile: URL, environment: [String: String] = [:]
+    ) throws -> BackgroundProcess {
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
         }
         let output = try FileHandle(forWritingTo: outputFile)
         defer { try? output.close() }  // the child holds its own copies
         let process = try ChildProcess(
-            [executable.path] + arguments, stdin: .null, stdout: .descriptor(output.fileDescriptor),
+            [executable.path] + arguments, environment: environment, stdin: .null,
+            stdout: .descriptor(output.fileDescriptor),
             stderr: .descriptor(output.fileDescriptor))
         return BackgroundProcess(process: process, outputFile: outputFile)
     }

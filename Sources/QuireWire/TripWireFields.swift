@@ -1,3 +1,5 @@
+import Foundation
+
 /// The field names a trip op may carry, named once for client and server.
 ///
 /// The server refuses (400) an op whose field is not in the list for its target: ``tripFields``
@@ -15,8 +17,25 @@ public enum TripWireFields {
         "title", "kind", "notes", "location", "start", "end", "order", WireRoutes.deletedField,
     ]
 
-    /// The fields an op on `item` (nil: the trip itself) may name.
+    /// The fields an op on `item` (nil: the trip itself) may name, besides an item's photos
+    /// (``isPhotoField(_:)``).
     public static func fields(forItem item: String?) -> Set<String> {
         item == nil ? tripFields : itemFields
+    }
+
+    /// An item's photo is the field `photo.<photo id>` (a lowercase UUID the device made): its
+    /// sealed value says which upload holds the photo and the key to open it; null once removed.
+    /// One field per photo, so two people adding photos to one item never meet.
+    public static let photoFieldPrefix = "photo."
+
+    /// The field name of photo `id` (a lowercase UUID).
+    public static func photoField(_ id: String) -> String { photoFieldPrefix + id }
+
+    /// The photo id of a field name `photo.<lowercase UUID>`; nil for any other name.
+    public static func photoID(ofField name: String) -> String? {
+        guard name.hasPrefix(photoFieldPrefix) else { return nil }
+        let id = String(name.dropFirst(photoFieldPrefix.count))
+        guard let uuid = UUID(uuidString: id), uuid.uuidString.lowercased() == id else { return nil }
+        return id
     }
 }

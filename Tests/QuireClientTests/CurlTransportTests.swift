@@ -44,6 +44,15 @@
             #expect(String(decoding: response.body, as: UTF8.self).contains("\"ok\""))
         }
 
+        @Test func headAnswersItsStatusAndHeadersWithoutWaitingForABody() async throws {
+            defer { root.remove() }
+            // A tus HEAD (the photo queue's offset) names a Content-Length with no body after it.
+            let response = try await transport.send(TransportRequest(method: "HEAD", path: "/v1/health", timeout: 3))
+
+            #expect((200..<500).contains(response.status))
+            #expect(response.body.isEmpty)
+        }
+
         @Test func putWithABodyAndHeadersThenDeleteWithout() async throws {
             defer { root.remove() }
             let id = UUID().uuidString.lowercased()

@@ -188,12 +188,12 @@ struct UploadRouteTests {
         let location = try await uploads.newUpload(length: 10)
 
         let anonymous = await uploads.tus("HEAD", location, token: nil)
-        let wrongMethod = await uploads.tus("GET", location, token: uploads.alice)
+        let wrongMethod = await uploads.tus("PUT", location, token: uploads.alice)
         let notAnID = await uploads.head(WireRoutes.tripUpload(uploads.trip, "NOT-AN-UPLOAD"))
         let badTrip = await uploads.head(WireRoutes.tripUpload("not-a-trip", UploadHarness.id(location)))
 
         #expect(anonymous.status == 401 && anonymous.errorCode == "unauthorized")
-        #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "HEAD, PATCH, DELETE, OPTIONS")
+        #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "GET, HEAD, PATCH, DELETE, OPTIONS")
         #expect(notAnID.status == 404)
         #expect(badTrip.status == 400 && badTrip.errorCode == "invalid_trip_id")
         for response in [anonymous, wrongMethod, notAnID, badTrip] {
@@ -395,7 +395,7 @@ struct UploadRouteTests {
         let item = try #require(paths["/v1/trips/{id}/uploads/{upload}"] as? [String: Any])
 
         #expect(Set(collection.keys) == ["post", "options"])
-        #expect(Set(item.keys) == ["head", "patch", "delete", "options"])
+        #expect(Set(item.keys) == ["get", "head", "patch", "delete", "options"])
         let patch = try #require(item["patch"] as? [String: Any])
         let responses = try #require(patch["responses"] as? [String: Any])
         #expect(Set(responses.keys).isSuperset(of: ["204", "401", "404", "409", "410", "412", "413", "415", "423"]))

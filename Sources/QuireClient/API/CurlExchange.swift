@@ -63,17 +63,20 @@
                 qcurl_set_pointer(handle, CURLOPT_CAPATH, nil)
             }
             var reason = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+            var upload: Data?
             if request.method == "GET" {
                 qcurl_set_long(handle, CURLOPT_HTTPGET, 1)
+            } else if request.method == "HEAD" {
+                // A HEAD answer has no body, whatever its Content-Length says: do not wait for one.
+                qcurl_set_long(handle, CURLOPT_NOBODY, 1)
             } else {
                 qcurl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, string(request.method))
                 if let payload = request.body ?? (request.method == "POST" ? Data() : nil) {
-                    // The size first: COPYPOSTFIELDS copies that many bytes (NULs included).
+                    // The size first: POSTFIELDS then sends that many bytes (NULs included),
+                    // read from `payload` during the perform below (no copy: a photo's 4 MiB
+                    // PATCH would otherwise be held twice).
                     qcurl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(payload.count))
-                    payload.withUnsafeBytes { bytes in
-                        _ = qcurl_set_pointer(
-                            handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(string("")))
-                    }
+                    upload = payload
                 }
             }
             let context = Unmanaged.passUnretained(self).toOpaque()
@@ -104,7 +107,13 @@
             let code = reason.withUnsafeMutableBufferPointer { buffer in
                 qcurl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
                 defer { qcurl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil) }
-                return curl_easy_perform(handle)
+                guard let upload else { return curl_easy_perform(handle) }
+                // The bytes stay where they are, and valid, for as long as the perform runs.
+                return upload.withUnsafeBytes { bytes in
+                    qcurl_set_pointer(handle, CURLOPT_POSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(string("")))
+                    defer { qcurl_set_pointer(handle, CURLOPT_POSTFIELDS, nil) }
+                    return curl_easy_perform(handle)
+                }
             }
             guard code == CURLE_OK else {
                 let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -22,9 +22,17 @@ public final class QuireDevice: Sendable {
     /// Opens (creating if needed) the device at `directory`. Throws when the directory cannot be
     /// made or the database cannot be opened.
     /// - Parameter credentials: where the session is kept; nil: `session.json` in `directory`.
+    /// Bytes of one upload PATCH and of one download GET of a photo.
+    public let photoPieceBytes: Int
+
+    /// 4 MiB: half the server's default `--upload-chunk-mib`.
+    public static let defaultPhotoPieceBytes = 4 * 1024 * 1024
+
     public init(
-        directory: URL, credentials: CredentialStore? = nil, now: @escaping @Sendable () -> Date = Date.init
+        directory: URL, credentials: CredentialStore? = nil, photoPieceBytes: Int = QuireDevice.defaultPhotoPieceBytes,
+        now: @escaping @Sendable () -> Date = Date.init
     ) throws {
+        self.photoPieceBytes = max(1, photoPieceBytes)
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
@@ -91,8 +99,8 @@ public final class QuireDevice: Sendable {
         return (notes.engine, notes.api)
     }
 
-    /// The device's whole sync for the signed-in account: the notes, then the trips, each with its
-    /// engine, sharing one transport, one token provider and the directory's sync lock (`quire
+    /// The device's whole sync for the signed-in account: the notes, then the trips, then the
+    /// photo uploads (``PhotosSyncPart``), each with its engine, sharing one transport, one token provider and the directory's sync lock (`quire
     /// watch` and a `quire sync` are two processes on one device: one run at a time).
     /// - Throws: ``AccountError/unreadableSession`` when the stored notes key is damaged.
     public func makeDeviceSync(session: AccountSession, transport: HTTPTransport? = nil) throws -> DeviceSync {
@@ -120,6 +128,9 @@ public final class QuireDevice: Sendable {
         let sync = DeviceSync(parts: [
             NotesSyncPart(engine: notesEngine, records: database, api: notesAPI),
             TripsSyncPart(engine: tripsEngine, database: trips),
+            makePhotosPart(
+                tus: TusClient(http: AuthorizedTransport(transport: transport, tokens: tokens)),
+                trips: tripsEngine, runLock: lock),
         ])
         return (sync, (notesEngine, notesAPI))
     }
@@ -161,6 +172,9 @@ public final class QuireDevice: Sendable {
                     try FileManager.default.removeItem(at: file)
                 }
             }
+        }
+        for folder in [mediaDirectory, photoCacheDirectory] where FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.removeItem(at: folder)
         }
     }
 

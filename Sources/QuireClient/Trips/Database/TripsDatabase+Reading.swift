@@ -173,8 +173,15 @@ extension TripsDatabase {
 
     // MARK: - Counts and the status
 
+    /// Waiting field changes and photos waiting to upload: the sync controller's "something was
+    /// edited" trigger, so adding a photo starts a sync as an edit does.
     func readPendingCount() throws -> Int {
-        try connection.queryFirst("SELECT COUNT(*) FROM outbox WHERE rejected = 0") { $0.int(0) } ?? 0
+        try connection.queryFirst(
+            """
+            SELECT (SELECT COUNT(*) FROM outbox WHERE rejected = 0)
+                 + (SELECT COUNT(*) FROM media WHERE state IN ('queued', 'uploading', 'uploaded', 'removed'))
+            """
+        ) { $0.int(0) } ?? 0
     }
 
     package func readStatus() throws -> TripsStatusRecord {
