@@ -14,7 +14,9 @@ extension PostgresServerStorage: TripKeyStorage {
     {
         try await transaction { db in
             let result = try TripKeyQueries.rotateTripKey(request, trip: trip, account: account, now: now, db: db)
-            if case .rotated(_, let accounts) = result, !accounts.isEmpty { try self.announce(.trips, accounts, db: db) }
+            if case .rotated(_, let accounts) = result, !accounts.isEmpty {
+                try self.announce(.trips, accounts, db: db)
+            }
             return result
         }
     }

@@ -20,7 +20,8 @@ public enum CompanionStep: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .trip(let step): "companion \(step)"
         case .sync: "companion sync"
-        case .share(let trip, let viewer): "d0 shares trip#\(trip) with the companion as \(viewer ? "viewer" : "editor")"
+        case .share(let trip, let viewer):
+            "d0 shares trip#\(trip) with the companion as \(viewer ? "viewer" : "editor")"
         case .role(let trip, let viewer): "d0 makes the companion \(viewer ? "a viewer" : "an editor") of trip#\(trip)"
         case .remove(let trip): "d0 removes the companion from trip#\(trip)"
         case .leave(let trip): "the companion leaves trip#\(trip)"

@@ -48,8 +48,10 @@ import Testing
 
     @Test func theChainGivesEveryOlderKeyFromTheNewestAndNothingNewer() throws {
         let chain = [
-            TripKeyLinkDTO(epoch: 2, previousKey: try TripKeyChain.link(previous: first, new: second, trip: trip, epoch: 2)),
-            TripKeyLinkDTO(epoch: 3, previousKey: try TripKeyChain.link(previous: second, new: third, trip: trip, epoch: 3)),
+            TripKeyLinkDTO(
+                epoch: 2, previousKey: try TripKeyChain.link(previous: first, new: second, trip: trip, epoch: 2)),
+            TripKeyLinkDTO(
+                epoch: 3, previousKey: try TripKeyChain.link(previous: second, new: third, trip: trip, epoch: 3)),
         ]
         #expect(try TripKeyChain.olderKeys(chain, newest: third, epoch: 3, trip: trip) == [1: first, 2: second])
         #expect(try TripKeyChain.olderKeys(chain, newest: third, epoch: 3, down: 2, trip: trip) == [2: second])

@@ -194,7 +194,8 @@ import Testing
     @Test func aDeviceAKeyAheadOfARestoredServerGoesBackToItsEpochAndSends() async throws {
         let cluster = try await SyncCluster()
         let token = try await cluster.server.openSession(username: cluster.username, deviceName: "phone")
-        let database = try TripsDatabase(fileURL: cluster.directory.path("phone").appendingPathComponent("trips.sqlite"))
+        let database = try TripsDatabase(
+            fileURL: cluster.directory.path("phone").appendingPathComponent("trips.sqlite"))
         let transport = InProcessTransport(server: cluster.server)
         let tokens = StaticTokenProvider(token: token)
         let account = AccountID("alice")

@@ -100,13 +100,28 @@ final class TripKeyRotationRouteTests {
         let stale = await harness.opsResponse(trip, [TripValue.op(nil, "notes", "old key")], token: bob)
         let replay = await harness.opsResponse(trip, [TripValue.op(nil, "title", "Lisbon")], opID: applied, token: bob)
         let current = await harness.opsResponse(
-            trip, [TripOpDTO(item: nil, field: "notes", value: "e2." + TripValue.sealed("new"), valueHash: TripValue.hash("new"), baseRevision: 0)],
+            trip,
+            [
+                TripOpDTO(
+                    item: nil, field: "notes", value: "e2." + TripValue.sealed("new"), valueHash: TripValue.hash("new"),
+                    baseRevision: 0)
+            ],
             token: bob)
         let ahead = await harness.opsResponse(
-            trip, [TripOpDTO(item: nil, field: "title", value: "e3." + TripValue.sealed("x"), valueHash: TripValue.hash("x"), baseRevision: 0)],
+            trip,
+            [
+                TripOpDTO(
+                    item: nil, field: "title", value: "e3." + TripValue.sealed("x"), valueHash: TripValue.hash("x"),
+                    baseRevision: 0)
+            ],
             token: bob)
         let malformed = await harness.opsResponse(
-            trip, [TripOpDTO(item: nil, field: "title", value: "e02." + TripValue.sealed("x"), valueHash: TripValue.hash("x"), baseRevision: 0)],
+            trip,
+            [
+                TripOpDTO(
+                    item: nil, field: "title", value: "e02." + TripValue.sealed("x"), valueHash: TripValue.hash("x"),
+                    baseRevision: 0)
+            ],
             token: bob)
         let deleteStillPlain = await harness.opsResponse(
             trip, [TripValue.deleted(ServerHarness.uuid(), true, base: 0)], token: alice)
@@ -148,7 +163,8 @@ final class TripKeyRotationRouteTests {
             rotation(2, members: ["alice"], invites: [(invited.id, "dan")], remove: ["carol"]))
         let keepsRemoved = await rotate(
             rotation(2, members: ["alice", "bob", "carol"], invites: [(invited.id, "dan")], remove: ["carol"]))
-        let skipsAnEpoch = await rotate(rotation(3, members: ["alice", "bob", "carol"], invites: [(invited.id, "dan")]))
+        let skipsAnEpoch = await rotate(
+            rotation(3, members: ["alice", "bob", "carol"], invites: [(invited.id, "dan")]))
         let byAnEditor = await rotate(
             rotation(2, members: ["alice", "bob", "carol"], invites: [(invited.id, "dan")]), token: bob)
         let removesNobody = await rotate(
@@ -157,7 +173,10 @@ final class TripKeyRotationRouteTests {
             rotation(2, members: ["bob", "carol"], invites: [(invited.id, "dan")], remove: ["alice"]))
         let unchanged = try await keys(token: alice)
 
-        #expect(plan.invites == [TripKeyInviteeDTO(invite: invited.id, username: "dan", publicKey: SharingValue.publicKey(4))])
+        #expect(
+            plan.invites == [
+                TripKeyInviteeDTO(invite: invited.id, username: "dan", publicKey: SharingValue.publicKey(4))
+            ])
         #expect(try await keys(token: bob).invites.isEmpty, "only owners see the pending invitations")
         #expect(missingInvite.status == 409 && missingInvite.text.contains("members_changed"))
         #expect(missingMember.status == 409 && missingMember.text.contains("members_changed"))

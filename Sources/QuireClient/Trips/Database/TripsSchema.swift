@@ -5,7 +5,8 @@ import QuireSQLite
 /// counts them). Never edit a migration that has shipped: add the next one.
 package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
-        [createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, keepEveryKeyEpoch,
+        [
+            createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, keepEveryKeyEpoch,
             queuePhotos,
         ]
     }

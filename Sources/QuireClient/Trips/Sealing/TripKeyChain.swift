@@ -9,7 +9,8 @@ import QuireWire
 /// go up. The server stores the links and can open none.
 public enum TripKeyChain {
     /// `previous` (the key of `epoch - 1`) sealed with `new`, the key of `epoch`.
-    public static func link(previous: SymmetricKey256, new: SymmetricKey256, trip: TripID, epoch: Int) throws -> String {
+    public static func link(previous: SymmetricKey256, new: SymmetricKey256, trip: TripID, epoch: Int) throws -> String
+    {
         do {
             return try AESGCM.seal(previous.data, key: new, associatedData: context(trip, epoch)).base64EncodedString()
         } catch {

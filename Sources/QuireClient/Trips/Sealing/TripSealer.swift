@@ -78,7 +78,8 @@ public struct TripSealer: Sendable {
     public func open(_ value: String?, item: ItemID?, field: String) throws -> String? {
         guard let value else { return nil }
         if field == WireRoutes.deletedField { return value }
-        guard let epoch = TripKeyEpoch.of(value), let combined = Data(base64Encoded: String(TripKeyEpoch.unmarked(value)))
+        guard let epoch = TripKeyEpoch.of(value),
+            let combined = Data(base64Encoded: String(TripKeyEpoch.unmarked(value)))
         else {
             throw TripSealingError(.unreadable, "the value of \(field) is not base64")
         }

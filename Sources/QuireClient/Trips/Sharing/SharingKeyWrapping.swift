@@ -71,7 +71,9 @@ public struct SharingKeyWrapping: Sendable {
     /// `quire-trip-share-v1|<trip>|<username>` for the first key, as before keys rotated;
     /// `quire-trip-rekey-v1|<trip>|<epoch>|<username>` for a later one.
     private static func shareContext(_ trip: TripID, _ epoch: Int, _ username: String) -> Data {
-        guard epoch != TripKeyEpoch.first else { return Data("quire-trip-share-v1|\(trip)|\(username.lowercased())".utf8) }
+        guard epoch != TripKeyEpoch.first else {
+            return Data("quire-trip-share-v1|\(trip)|\(username.lowercased())".utf8)
+        }
         return Data("quire-trip-rekey-v1|\(trip)|\(epoch)|\(username.lowercased())".utf8)
     }
 }

@@ -41,7 +41,8 @@ extension TripSharing: TripKeySource {
                 let rotated = try await api.rotateKey(request.body, of: trip)
                 try await database.adoptKey(trip, key: request.key, epoch: rotated.epoch, older: [:])
                 return rotated.epoch
-            } catch let error as NotesAPIError where error.code == "members_changed" && attempt < Self.rotationAttempts {
+            } catch let error as NotesAPIError where error.code == "members_changed" && attempt < Self.rotationAttempts
+            {
                 continue
             }
         }
@@ -72,7 +73,8 @@ extension TripSharing: TripKeySource {
             invites.append(TripWrappedKeyDTO(username: invite.username, invite: invite.invite, sealedKey: sealed))
         }
         let body = RotateTripKeyRequestDTO(
-            epoch: epoch, previousKey: try TripKeyChain.link(previous: keyring.current, new: key, trip: trip, epoch: epoch),
+            epoch: epoch,
+            previousKey: try TripKeyChain.link(previous: keyring.current, new: key, trip: trip, epoch: epoch),
             members: members, invites: invites, remove: removing.isEmpty ? nil : removing)
         return (body, key)
     }
