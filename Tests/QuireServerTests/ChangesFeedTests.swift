@@ -186,7 +186,7 @@ final class ChangesFeedTests {
                 "/v1/accounts/current/sharing-key", "/v1/accounts/{username}/sharing-key", "/v1/trips/{id}/invites",
                 "/v1/trips/{id}/members", "/v1/trips/{id}/members/{username}", "/v1/invites",
                 "/v1/invites/{invite}/accept", "/v1/invites/{invite}/decline", "/v1/trips/{id}/links",
-                "/v1/trips/{id}/links/{link}", "/v1/links/{link}/open", "/v1/links/{link}/join",
+                "/v1/trips/{id}/links/{link}", "/v1/links/{link}/open", "/v1/links/{link}/join", "/v1/trips/{id}/keys",
             ])
     }
 
