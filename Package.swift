@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "quire", targets: ["QuireCLI"]),
         .executable(name: "quire-server", targets: ["QuireServerMain"]),
+        // Decodes photos for `quire` in a process of its own (see QuireWire's PhotoHelperAnswer).
+        .executable(name: "quire-photo", targets: ["QuirePhotoMain"]),
         .executable(name: "quire-bench", targets: ["QuireBench"]),
         .executable(name: "quire-sim", targets: ["QuireSim"]),
         .library(name: "QuireClient", targets: ["QuireClient"]),
@@ -87,7 +89,9 @@ let package = Package(
 
         // MARK: - Executables
         .executableTarget(
-            name: "QuireCLI", dependencies: ["QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn"]),
+            name: "QuireCLI",
+            dependencies: ["QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn", "QuireWire"]),
+        .executableTarget(name: "QuirePhotoMain", dependencies: ["QuireMedia", "QuireWire"]),
         .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
         .executableTarget(
             name: "QuireBench",

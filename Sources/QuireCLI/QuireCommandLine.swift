@@ -11,10 +11,9 @@ struct QuireCommandLine: Sendable {
     /// `--verbose` (or `-v`) anywhere before `--`: raw error codes are shown.
     let verbose: Bool
     private var dataDirectory: URL?
-    /// What `quire trip photo add` prepares a photo with (location removal, a thumbnail): until
-    /// an image library is joined in, ``UnprocessedPhoto``, which sends the file as it is and
-    /// only with `--keep-location`.
-    var photoPreparer: any PhotoPreparing = UnprocessedPhoto()
+    /// What `quire trip photo add` prepares a photo with: location removal and a thumbnail
+    /// (``ProcessedPhoto``, QuireMedia's libvips or ImageIO).
+    var photoPreparer: any PhotoPreparing = ProcessedPhoto()
 
     init(arguments: [String]) {
         // --data-dir is global and may stand anywhere on the line.

@@ -35,9 +35,10 @@ struct SyncRunSummary: Encodable {
             if let failure = trips.failure, notes?.succeeded ?? true { parts.append("stopped: \(failure)") }
             line += "; trips: " + parts.joined(separator: ", ")
         }
-        if let photos, photos.pushed + photos.refused + photos.deferred > 0 {
+        if let photos, photos.pushed + photos.refused + photos.deferred + photos.received > 0 {
             var parts: [String] = []
             if photos.pushed > 0 { parts.append("\(photos.pushed) uploaded") }
+            if photos.received > 0 { parts.append("\(photos.received) thumbnail(s) received") }
             if photos.refused > 0 { parts.append("\(photos.refused) refused (quire trip photos ITEM says why)") }
             if photos.deferred > 0 { parts.append("\(photos.deferred) to resume later") }
             line += "; photos: " + parts.joined(separator: ", ")

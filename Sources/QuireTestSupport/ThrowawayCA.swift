@@ -47,20 +47,9 @@ public struct ThrowawayCA: Sendable {
 
     /// Runs `openssl ARGUMENTS`; throws with its error output when it fails.
     public static func openssl(_ arguments: [String]) async throws {
-        let result = try await ProcessRunner.run(try opensslExecutable(), arguments, stdin: "")
-        guard result.exitCode == 0 else {
-            throw ServerProcessError(
-                message: "openssl \(arguments.joined(separator: " ")) exited \(result.exitCode): \(result.stderr)")
-        }
+        try await InstalledProgram.run("openssl", arguments)
     }
 
     /// The `openssl` program, found on `PATH`.
-    public static func opensslExecutable() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin"] {
-            let candidate = URL(fileURLWithPath: directory).appendingPathComponent("openssl")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw ServerProcessError(message: "the openssl command is not installed; run scripts/setup.sh")
-    }
+    public static func opensslExecutable() throws -> URL { try InstalledProgram.find("openssl") }
 }

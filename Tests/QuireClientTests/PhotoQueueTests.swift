@@ -171,6 +171,38 @@ import Testing
         await #expect(throws: PhotoError.self) { try await fixture.database.photo(id) }
     }
 
+    @Test func aPhotoRemovedAfterItsAttachHasItsUploadsTerminatedOnceTheRemovalIsConfirmed() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.directory.remove() }
+        let (id, _) = try await fixture.add()
+        _ = await fixture.uploader().run()
+        let attach = try #require(try await fixture.database.nextRequest(for: fixture.trip, limit: 10))
+        _ = try await fixture.database.settle(attach, answers: attach.ops.map { _ in .applied(revision: 2) })
+        #expect(try await fixture.database.photos(of: fixture.item).first?.state == .shared)
+
+        try await PhotoQueue(trips: fixture.database, mediaDirectory: fixture.media, preparer: CopyingPhotoPreparer())
+            .remove(id)
+        _ = await fixture.uploader().run()
+        // Not yet: until the server takes the removal, companions may still be shown the photo.
+        #expect(fixture.server.state.withLock { $0.uploads.count } == 2)
+
+        let removal = try #require(try await fixture.database.nextRequest(for: fixture.trip, limit: 10))
+        _ = try await fixture.database.settle(removal, answers: removal.ops.map { _ in .applied(revision: 3) })
+        #expect(await Self.pending(fixture.database) == 1, "a removal to finish wakes the sync")
+        let report = await fixture.uploader().run()
+
+        #expect(report.failure == nil)
+        #expect(fixture.server.state.withLock { $0.uploads.count } == 0)
+        #expect(try await fixture.database.photos(of: fixture.item).isEmpty)
+        #expect(await Self.pending(fixture.database) == 0)
+    }
+
+    /// The trips' pending count as the sync controller first reads it.
+    static func pending(_ database: TripsDatabase) async -> Int? {
+        var counts = database.pendingCount().makeAsyncIterator()
+        return await counts.next()
+    }
+
     @Test func anAttachTheServerRefusesIsKeptAndMarkedFailed() async throws {
         // An editor made a viewer between the upload and the attach's send: the ops route
         // answers the attach as refused, like any field op of a viewer.

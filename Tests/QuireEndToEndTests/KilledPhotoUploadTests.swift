@@ -17,25 +17,23 @@ import Testing
         return (alice, lunch)
     }
 
-    /// A file of `megabytes` MB of random bytes (incompressible, like a photo), written 1 MB at a
-    /// time; its SHA-256.
-    static func photo(_ url: URL, megabytes: Int) throws -> String {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        let hasher = SHA256Hasher()
-        for _ in 0..<megabytes {
-            let piece = SecureRandom.bytes(1_000_000)
-            hasher.update(piece)
-            try handle.write(contentsOf: piece)
-        }
-        return hasher.finish().map { String(format: "%02x", $0) }.joined()
+    /// A real JPEG of about `megabytes` MB of random pixels (incompressible, like a photo), with
+    /// a camera's EXIF; its SHA-256.
+    static func photo(_ url: URL, megabytes: Double) async throws -> String {
+        try await TestPhotoFile.jpeg(at: url, megabytes: megabytes, location: false)
+        return try SHA256Hasher.hexDigest(ofFile: url)
     }
 
-    /// The server's confirmed offset of its one upload (0 before it exists), read from its
-    /// database as it runs.
+    /// The bytes the server has confirmed of all its uploads (the photo and its thumbnail; 0
+    /// before they exist), read from its database as it runs.
     static func serverOffset(_ database: SQLiteConnection) throws -> Int64 {
-        try database.queryFirst("SELECT COALESCE(MAX(confirmed_offset), 0) FROM uploads") { $0.int64(0) } ?? 0
+        try database.queryFirst("SELECT COALESCE(SUM(confirmed_offset), 0) FROM uploads") { $0.int64(0) } ?? 0
+    }
+
+    /// How many `piece`-byte PATCHes the server's uploads take, each upload on its own.
+    static func pieces(_ database: SQLiteConnection, of piece: Int64) throws -> Int64 {
+        try database.query("SELECT upload_length FROM uploads") { $0.int64(0) }
+            .reduce(0) { $0 + ($1 + piece - 1) / piece }
     }
 
     /// `quire_http_requests_total` of `method` on `route` with `status`, from the server's
@@ -56,7 +54,7 @@ import Testing
         defer { server.terminate() }
         let (alice, lunch) = try await Self.device(root, server)
         let file = root.path("big.jpg")
-        let digest = try Self.photo(file, megabytes: 50)
+        let digest = try await Self.photo(file, megabytes: 50)
         let id = try await alice.ok("trip", "photo", "add", lunch, file.path, "--keep-location")
         let length = try #require(try await PhotosThroughARealServerTests.photos(alice, lunch).first?.uploadBytes)
         // 256 KiB a PATCH: about 200 of them, so each kill lands inside the upload.
@@ -92,14 +90,15 @@ import Testing
         let route = "/v1/trips/{id}/uploads/{upload}"
         let created = try await Self.requests(server, route: "/v1/trips/{id}/uploads", method: "POST", status: 201)
         let patches = try await Self.requests(server, route: route, method: "PATCH", status: 204)
-        // One upload, never begun again from the start, and every confirmed PATCH a new piece:
-        // exactly as many as the file has pieces, so no byte was confirmed twice.
-        #expect(created == 1)
-        #expect(Int64(patches) == (length + piece - 1) / piece, "\(patches) PATCHes for \(length) bytes")
+        // Two uploads (the photo and its thumbnail), never begun again from the start, and every
+        // confirmed PATCH a new piece: exactly as many as the files have pieces, so no byte was
+        // confirmed twice.
+        #expect(created == 2)
+        #expect(Int64(patches) == (try Self.pieces(database, of: piece)), "\(patches) PATCHes for \(length) bytes")
         #expect(try await PhotosThroughARealServerTests.photos(alice, lunch).first?.state == "shared")
         let blobs = FileManager.default.enumerator(atPath: root.path("server-blobs").path)?.allObjects
             .compactMap { $0 as? String }.filter { $0.split(separator: "/").last?.count == 32 }
-        #expect(blobs?.count == 1)
+        #expect(blobs?.count == 2)
         let out = root.path("back.jpg")
         try await alice.ok("trip", "photo", "get", id, "--out", out.path)
         #expect(try SHA256Hasher.hexDigest(ofFile: out) == digest)
@@ -112,37 +111,54 @@ import Testing
         defer { server.terminate() }
         let (alice, lunch) = try await Self.device(root, server)
         let file = root.path("huge.jpg")
-        _ = try Self.photo(file, megabytes: 200)
+        _ = try await Self.photo(file, megabytes: 200)
         let executable = try BuiltProducts.executable("quire")
 
         let add = try BackgroundProcess.start(
             executable,
             ["--data-dir", alice.directory.path, "trip", "photo", "add", lunch, file.path, "--keep-location"],
             outputFile: root.path("add.log"))
-        let sealing = try await Self.peakMemory(of: add)
+        let (sealing, decoding) = try await Self.peakMemory(of: add)
         let sync = try BackgroundProcess.start(
             executable, ["--data-dir", alice.directory.path, "sync"], outputFile: root.path("sync.log"))
-        let uploading = try await Self.peakMemory(of: sync)
+        let (uploading, _) = try await Self.peakMemory(of: sync)
 
         #expect(try await PhotosThroughARealServerTests.photos(alice, lunch).first?.state == "shared", "\(sync.output)")
         #expect(sealing < 50 * 1024 * 1024, "quire trip photo add peaked at \(sealing / 1024) KiB")
         #expect(uploading < 50 * 1024 * 1024, "quire sync peaked at \(uploading / 1024) KiB")
+        // quire-photo, which made the thumbnail of this 107-megapixel JPEG: far under one
+        // decoded copy (320 MB), since libvips shrinks while it decodes.
+        #expect(decoding > 0 && decoding < 100 * 1024 * 1024, "quire-photo peaked at \(decoding / 1024) KiB")
     }
 
-    /// The child's VmHWM (peak resident memory) as `/proc` last showed it before it exited.
-    static func peakMemory(of process: BackgroundProcess) async throws -> Int {
+    /// The process's VmHWM (peak resident memory) as `/proc` last showed it before it exited,
+    /// and the largest of its children's (quire-photo), 0 when it started none.
+    static func peakMemory(of process: BackgroundProcess) async throws -> (own: Int, children: Int) {
         var peak = 0
+        var children = 0
         let deadline = ContinuousClock.now + .seconds(300)
         while process.isRunning, ContinuousClock.now < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-            {
-                peak = max(peak, kilobytes * 1024)
+            peak = max(peak, Self.status(of: process.pid, "VmHWM:") * 1024)
+            for child in Self.children(of: process.pid) {
+                children = max(children, Self.status(of: child, "VmHWM:") * 1024)
             }
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(peak > 0, "no VmHWM read")
-        return peak
+        return (peak, children)
+    }
+
+    /// The number after `field` in `/proc/PID/status` (0 when it is gone).
+    static func status(of pid: Int32, _ field: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+        else { return 0 }
+        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
+    }
+
+    /// The processes whose parent is `pid`, from `/proc`.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { Self.status(of: $0, "PPid:") == Int(pid) }
     }
 }

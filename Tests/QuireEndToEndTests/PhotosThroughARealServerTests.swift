@@ -3,10 +3,11 @@ import QuireCrypto
 import QuireTestSupport
 import Testing
 
-/// Trip photos (issue 16, parts 3, 5 and 6) between `quire` devices of three accounts sharing a
-/// trip, through a real `quire-server` process on loopback: an owner adds a photo, companions
-/// see it once its upload is complete and download it byte for byte; a viewer's photo is refused
-/// and kept; nobody outside the trip can reach the upload; a damaged download is refused.
+/// Trip photos (issue 16, parts 3 to 6) between `quire` devices of three accounts sharing a trip,
+/// through a real `quire-server` process on loopback, with real JPEGs: an owner adds a photo, its
+/// location is removed unless kept, companions see it (and its thumbnail, fetched by their sync)
+/// once its upload is complete and download it; a viewer's photo is refused and kept; nobody
+/// outside the trip can reach the upload; a damaged download is refused.
 @Suite struct PhotosThroughARealServerTests {
     /// The shared trip of ``SharedTripsThroughARealServerTests``: alice owns it, bob edits,
     /// carol views.
@@ -19,12 +20,22 @@ import Testing
         return setup
     }
 
-    /// A file of `count` random bytes named `name` in the setup's folder.
-    static func photo(_ setup: Setup, _ name: String, count: Int) throws -> (url: URL, bytes: Data) {
-        let bytes = SecureRandom.bytes(count)
+    /// A real JPEG of about `megabytes` MB named `name` in the setup's folder, with a camera's
+    /// EXIF and, when `location`, a GPS position (``TestPhotoFile``); its bytes.
+    static func photo(_ setup: Setup, _ name: String, megabytes: Double, location: Bool = false) async throws
+        -> (url: URL, bytes: Data)
+    {
         let url = setup.root.path(name)
-        try bytes.write(to: url)
-        return (url, bytes)
+        try await TestPhotoFile.jpeg(at: url, megabytes: megabytes, location: location)
+        return (url, try Data(contentsOf: url))
+    }
+
+    /// `quire trip photo get PHOTO --out FILE [--thumbnail]` into a new file; its URL.
+    static func get(_ device: CLIDevice, _ setup: Setup, _ id: String, thumbnail: Bool = false) async throws -> URL {
+        let out = setup.root.path("got-\(UUID().uuidString).jpg")
+        try await device.ok(
+            ["trip", "photo", "get", String(id.prefix(8)), "--out", out.path] + (thumbnail ? ["--thumbnail"] : []))
+        return out
     }
 
     /// `quire trip photos ITEM --json`, decoded.
@@ -40,23 +51,19 @@ import Testing
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.lastPathComponent.count == 32 }
     }
 
-    @Test func aCompanionSeesThePhotoOnlyOnceItIsUploadedAndDownloadsTheSameBytes() async throws {
+    @Test func aCompanionSeesThePhotoOnlyOnceItIsUploadedAndDownloadsItWithoutItsLocation() async throws {
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
-        let (file, bytes) = try Self.photo(setup, "beach.jpg", count: 3_000_000)
+        let (file, bytes) = try await Self.photo(setup, "beach.jpg", megabytes: 3, location: true)
+        #expect(try await TestPhotoFile.locationTags(of: file).contains("GPS:GPSLatitude"))
 
-        // This build cannot remove location: it says so and queues nothing.
-        let refused = try await setup.alice.run("trip", "photo", "add", setup.lunch, file.path)
-        #expect(refused.exitCode == 65)
-        #expect(refused.stderr.contains("cannot remove location metadata"), "\(refused.stderr)")
-        #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
-
-        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
+        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path)
         let queued = try await Self.photos(setup.alice, setup.lunch)
         #expect(queued.map(\.id) == [id] && queued.first?.state == "queued")
-        #expect(queued.first?.mediaType == "image/jpeg" && queued.first?.size == 3_000_000)
+        #expect(queued.first?.mediaType == "image/jpeg" && (queued.first?.size ?? 0) > 1_000_000)
+        #expect(try await TestPhotoFile.locationTags(of: file).contains("GPS:GPSLatitude"), "the source was changed")
         let status = try await setup.alice.ok("status")
-        #expect(status.contains("uploading 1 photo, 0.0 of 3.0 MB"), "\(status)")
+        #expect(status.contains("uploading 1 photo, 0.0 of "), "\(status)")
         let statusJSON = try #require(
             try JSONSerialization.jsonObject(with: Data(try await setup.alice.ok("status", "--json").utf8))
                 as? [String: Any])
@@ -66,23 +73,32 @@ import Testing
         #expect(try await Self.photos(setup.bob, setup.lunch).isEmpty)
 
         let synced = try await setup.alice.ok("sync")
-        #expect(synced.contains("photos: 1 uploaded"), "\(synced)")
+        #expect(synced.contains("photos: 1 uploaded") && !synced.contains("thumbnail"), "\(synced)")
         #expect(try await Self.photos(setup.alice, setup.lunch).first?.state == "shared")
         #expect(!(try await setup.alice.ok("status")).contains("uploading"))
 
+        var downloads: [Data] = []
         for companion in [setup.bob, setup.carol] {
-            try await companion.ok("sync")
+            let synced = try await companion.ok("sync")
+            #expect(synced.contains("photos: 1 thumbnail(s) received"), "\(synced)")
             let seen = try await Self.photos(companion, setup.lunch)
-            #expect(seen.map(\.id) == [id] && seen.first?.state == "shared")
-            let out = setup.root.path("got-\(UUID().uuidString).jpg")
-            try await companion.ok("trip", "photo", "get", String(id.prefix(8)), "--out", out.path)
-            #expect(SHA256Digest.hex(try Data(contentsOf: out)) == SHA256Digest.hex(bytes))
+            #expect(seen.map(\.id) == [id] && seen.first?.state == "shared" && seen.first?.hasThumbnail == true)
+            let out = try await Self.get(companion, setup, id)
+            // Decrypted on the companion's device: no location, by exiftool's reading, and the
+            // camera's other tags kept.
+            #expect(try await TestPhotoFile.locationTags(of: out) == [])
+            #expect(try await TestPhotoFile.tags(of: out)["IFD0:Make"] == TestPhotoFile.make)
+            downloads.append(try Data(contentsOf: out))
         }
-        // The server holds one blob: ciphertext, with none of the photo's bytes in it.
+        #expect(downloads.count == 2 && downloads[0] == downloads[1] && downloads[0] != bytes)
+        // The server holds two blobs, the photo and its thumbnail: ciphertext, with none of the
+        // photo's bytes in them.
         let blobs = Self.blobs(setup)
-        #expect(blobs.count == 1)
-        let stored = try Data(contentsOf: try #require(blobs.first))
-        #expect(stored.count > bytes.count && stored.range(of: bytes.prefix(32)) == nil)
+        #expect(blobs.count == 2)
+        for blob in blobs {
+            let stored = try Data(contentsOf: blob)
+            #expect(stored.range(of: downloads[0].dropFirst(1000).prefix(32)) == nil)
+        }
 
         // Removing it is an op like any: gone on every device after their syncs.
         try await setup.alice.ok("trip", "photo", "rm", String(id.prefix(8)))
@@ -90,6 +106,82 @@ import Testing
         try await setup.alice.ok("sync")
         try await setup.bob.ok("sync")
         #expect(try await Self.photos(setup.bob, setup.lunch).isEmpty)
+        // Once the server took the removal, the same sync terminated both uploads.
+        #expect(Self.blobs(setup).isEmpty)
+    }
+
+    @Test func aPhotoACompanionRemovesLeavesTheServerAtItsUploadersNextSync() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let (file, _) = try await Self.photo(setup, "beach.jpg", megabytes: 0.3)
+        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path)
+        try await setup.alice.ok("sync")
+        try await setup.bob.ok("sync")
+        #expect(Self.blobs(setup).count == 2)
+
+        try await setup.bob.ok("trip", "photo", "rm", String(id.prefix(8)))
+        try await setup.bob.ok("sync")
+        // Only alice's account may end alice's uploads: they wait for her device.
+        #expect(Self.blobs(setup).count == 2)
+        try await setup.alice.ok("sync")
+
+        #expect(Self.blobs(setup).isEmpty)
+        #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
+        #expect(!(try await setup.alice.ok("status")).contains("uploading"))
+    }
+
+    @Test func aKeptLocationTravelsWithThePhotoByteForByte() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let (file, bytes) = try await Self.photo(setup, "summit.jpg", megabytes: 0.5, location: true)
+
+        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
+        try await setup.alice.ok("sync")
+        try await setup.bob.ok("sync")
+        let out = try await Self.get(setup.bob, setup, id)
+
+        #expect(try Data(contentsOf: out) == bytes)
+        #expect(try await TestPhotoFile.locationTags(of: out).contains("GPS:GPSLatitude"))
+        // The thumbnail never carries metadata, location or not.
+        #expect(
+            try await TestPhotoFile.locationTags(of: try await Self.get(setup.bob, setup, id, thumbnail: true)) == [])
+    }
+
+    @Test func aCompanionsSyncFetchesTheThumbnailSoItShowsOffline() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let (file, _) = try await Self.photo(setup, "wide.jpg", megabytes: 1)
+        let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path)
+        try await setup.alice.ok("sync")
+        try await setup.bob.ok("sync")
+        // A second sync has nothing more to fetch.
+        #expect(!(try await setup.bob.ok("sync")).contains("thumbnail"))
+
+        setup.server.terminate()
+        let thumbnail = try await Self.get(setup.bob, setup, id, thumbnail: true)
+        let tags = try await TestPhotoFile.tags(of: thumbnail)
+        let width = Int(tags["File:ImageWidth"] ?? "") ?? 0
+        let height = Int(tags["File:ImageHeight"] ?? "") ?? 0
+        #expect(tags["File:MIMEType"] == "image/jpeg")
+        #expect(max(width, height) == 320 && width > height, "\(width) x \(height)")
+        // The full photo was not fetched: offline, it cannot be.
+        let full = try await setup.bob.run(
+            "trip", "photo", "get", String(id.prefix(8)), "--out", setup.root.path("full.jpg").path)
+        #expect(full.exitCode != 0)
+    }
+
+    @Test func aFileThatIsNotAPhotoIsRefusedWithWhatToDoAndNothingQueued() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let notes = setup.root.path("notes.jpg")
+        try Data("packing list: socks, charger\n".utf8).write(to: notes)
+
+        let refused = try await setup.alice.run("trip", "photo", "add", setup.lunch, notes.path)
+
+        #expect(refused.exitCode == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("is not an image"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Use a JPEG, PNG, HEIC or WebP photo"), "\(refused.stderr)")
+        #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
     }
 
     @Test func quireWatchUploadsAPhotoAddedWhileItRuns() async throws {
@@ -97,7 +189,7 @@ import Testing
         defer { setup.tearDown() }
         let watch = try BackgroundQuire.start(setup.alice, "watch")
         defer { watch.stop() }
-        let (file, _) = try Self.photo(setup, "beach.jpg", count: 500_000)
+        let (file, _) = try await Self.photo(setup, "beach.jpg", megabytes: 0.5)
 
         let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
         // No sync is asked for: adding the photo is the watch's trigger, as an edit is.
@@ -117,7 +209,7 @@ import Testing
     @Test func aViewersPhotoIsRefusedKeptAndSaysWhy() async throws {
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
-        let (file, _) = try Self.photo(setup, "selfie.png", count: 100_000)
+        let (file, _) = try await Self.photo(setup, "selfie.jpg", megabytes: 0.1)
 
         let id = try await setup.carol.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
         let synced = try await setup.carol.run("sync")
@@ -141,7 +233,7 @@ import Testing
         let mallory = CLIDevice(setup.root, "mallory")
         try await mallory.ok(
             ["register", setup.server.url.absoluteString, "mallory", "--password-stdin"], stdin: "correct horse\n")
-        let (file, _) = try Self.photo(setup, "beach.jpg", count: 200_000)
+        let (file, _) = try await Self.photo(setup, "beach.jpg", megabytes: 0.2)
         try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
         try await setup.alice.ok("sync")
         let upload = try #require(Self.blobs(setup).first?.lastPathComponent)
@@ -174,12 +266,14 @@ import Testing
     @Test func aChangedCutOrReorderedBlobIsRefusedAndNeverWritten() async throws {
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
-        // Five 64 KiB chunks and a bit.
-        let (file, bytes) = try Self.photo(setup, "beach.jpg", count: 5 * 65_536 + 1_000)
+        // More than five 64 KiB chunks; kept as it is, so the download is byte for byte.
+        let (file, bytes) = try await Self.photo(setup, "beach.jpg", megabytes: 0.4)
         let id = try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
         try await setup.alice.ok("sync")
         try await setup.bob.ok("sync")
-        let blob = try #require(Self.blobs(setup).first)
+        // The photo's blob is the larger of the two (the other is its thumbnail).
+        let blob = try #require(
+            Self.blobs(setup).max { (try? Data(contentsOf: $0).count) ?? 0 < (try? Data(contentsOf: $1).count) ?? 0 })
         let original = try Data(contentsOf: blob)
         let header = 44
         let chunk = 65_536 + 16
@@ -199,7 +293,8 @@ import Testing
             #expect(result.stderr.contains("damaged"), "\(what): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.path), "\(what) was written")
             let cache = setup.bob.directory.appendingPathComponent("photo-cache")
-            let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            let kept = ((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [])
+                .filter { $0.hasPrefix(blob.lastPathComponent) }
             #expect(kept.isEmpty, "\(what) left \(kept) in the cache")
         }
 
@@ -214,6 +309,7 @@ import Testing
 struct CLIPhoto: Decodable {
     var id: String
     var state: String
+    var hasThumbnail: Bool
     var mediaType: String?
     var size: Int64?
     var uploadBytes: Int64?

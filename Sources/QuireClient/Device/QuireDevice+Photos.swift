@@ -30,9 +30,14 @@ extension QuireDevice {
 
     /// The photo queue's sync part, over the same transport and lock as the rest.
     func makePhotosPart(tus: TusClient, trips engine: TripsSyncEngine, runLock: SyncRunLock) -> PhotosSyncPart {
-        PhotosSyncPart(
+        let cache = PhotoCache(directory: photoCacheDirectory)
+        return PhotosSyncPart(
             uploader: PhotoUploader(
-                database: trips, tus: tus, mediaDirectory: mediaDirectory, pieceSize: photoPieceBytes),
-            trips: engine, database: trips, runLock: runLock)
+                database: trips, tus: tus, mediaDirectory: mediaDirectory, pieceSize: photoPieceBytes,
+                thumbnails: cache),
+            trips: engine, database: trips,
+            downloader: PhotoDownloader(
+                tus: tus, cache: cache, trips: trips, mediaDirectory: mediaDirectory, pieceSize: photoPieceBytes),
+            runLock: runLock)
     }
 }

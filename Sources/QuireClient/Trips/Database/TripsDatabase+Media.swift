@@ -219,13 +219,30 @@ extension TripsDatabase {
         }
     }
 
-    /// The photos removed before they were attached whose started uploads the server still holds.
-    package func removedMedia() throws -> [MediaUpload] {
-        try connection.query(
-            Self.mediaSelect + " WHERE state = 'removed' ORDER BY created_at, id", map: Self.mediaUpload
-        )
-        .compactMap { $0 }
+    /// The photos whose uploads the server still holds for nothing: removed before they were
+    /// attached, or attached and then removed (here or by a companion) with the removal taken by
+    /// the server. The latter are marked `removed` first, in the same transaction.
+    package func mediaToTerminate() throws -> [MediaUpload] {
+        try write {
+            try connection.run("UPDATE media SET state = 'removed', retry_at = NULL WHERE \(Self.removalConfirmed)")
+            return try connection.query(
+                Self.mediaSelect + " WHERE state = 'removed' ORDER BY created_at, id", map: Self.mediaUpload
+            )
+            .compactMap { $0 }
+        }
     }
+
+    /// A `media` row (of a photo this device uploaded) whose photo field's confirmed value is null
+    /// with nothing waiting to change it: the server took a removal, so no companion is shown the
+    /// photo any more and its uploads can go. Until then they stay: a removal the server refuses
+    /// leaves the photo shown, and it must still download.
+    static let removalConfirmed = """
+        (media.state = 'attached'
+            AND EXISTS (SELECT 1 FROM fields WHERE fields.trip_id = media.trip_id AND fields.item_id = media.item_id
+                AND fields.field = 'photo.' || media.id AND fields.value IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.trip_id = media.trip_id
+                AND outbox.item_id = media.item_id AND outbox.field = 'photo.' || media.id))
+        """
 
     /// Deletes a media row (its uploads were terminated).
     package func forgetMedia(_ id: String) throws {

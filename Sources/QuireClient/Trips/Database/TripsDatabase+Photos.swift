@@ -41,10 +41,12 @@ extension TripsDatabase {
         return photo
     }
 
-    /// Removes a photo (by id or unique prefix, as ``photo(_:)`` finds it). One this device added that is not attached yet leaves the queue (its
-    /// row goes; the caller deletes its files, returned); one in the item's log gets a removal op
-    /// (the field set to null), sent like any change. Uploads a queued photo had started are
-    /// terminated by the next sync.
+    /// Removes a photo (by id or unique prefix, as ``photo(_:)`` finds it). One this device added
+    /// that is not attached yet leaves the queue (its row goes; the caller deletes its files,
+    /// returned); one in the item's log gets a removal op (the field set to null), sent like any
+    /// change. Uploads a queued photo had started are terminated by the next sync; those of an
+    /// attached photo this device uploaded, once the server has taken the removal
+    /// (``mediaToTerminate()``).
     /// - Throws: ``PhotoError`` `.unknownPhoto` when there is no such photo;
     ///   ``TripsDatabaseError`` `.deletedItem` when its item is deleted.
     @discardableResult
@@ -63,7 +65,6 @@ extension TripsDatabase {
             }
             _ = try requireLiveItem(photo.item)
             try queuePhotoField(trip: photo.trip, item: photo.item, photo: id, value: nil)
-            try connection.run("DELETE FROM media WHERE id = ?", id)
             return []
         }
     }
@@ -93,6 +94,25 @@ extension TripsDatabase {
         let base = try confirmed?.revision ?? seenRevision(trip: trip, item: key)
         try insertOp(
             trip: trip, item: key, field: field, value: value, baseRevision: base, baseValue: confirmed?.value)
+    }
+
+    /// Every photo in the trips' logs, companions' included, with a thumbnail this device has
+    /// not downloaded (`cached`: the uploads the cache holds), at most `limit`: what the
+    /// sync prefetches so thumbnails show at once, offline too.
+    package func thumbnailsToFetch(limit: Int, cached: Set<String>) throws -> [TripPhoto] {
+        let items = try connection.query(
+            "SELECT DISTINCT trip_id, item_id FROM fields WHERE field LIKE ? AND value IS NOT NULL ORDER BY 1, 2",
+            WireRoutes.photoFieldPrefixPattern("")
+        ) { (TripID($0.text(0)), ItemID($0.text(1))) }
+        var photos: [TripPhoto] = []
+        for case let (trip?, item?) in items where photos.count < limit {
+            for photo in try readPhotos(trip: trip, item: item) where photos.count < limit {
+                guard photo.state == .shared, let upload = photo.attachment?.thumbnail?.upload, !cached.contains(upload)
+                else { continue }
+                photos.append(photo)
+            }
+        }
+        return photos
     }
 
     // MARK: - Reading

@@ -179,7 +179,8 @@ extension TripsDatabase {
         try connection.queryFirst(
             """
             SELECT (SELECT COUNT(*) FROM outbox WHERE rejected = 0)
-                 + (SELECT COUNT(*) FROM media WHERE state IN ('queued', 'uploading', 'uploaded', 'removed'))
+                 + (SELECT COUNT(*) FROM media
+                    WHERE state IN ('queued', 'uploading', 'uploaded', 'removed') OR \(Self.removalConfirmed))
             """
         ) { $0.int(0) } ?? 0
     }

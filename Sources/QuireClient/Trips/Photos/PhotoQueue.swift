@@ -48,7 +48,11 @@ public struct PhotoQueue: Sendable {
         defer { try? FileManager.default.removeItem(at: work) }
         let prepared: PreparedPhoto
         do {
-            prepared = try preparer.prepare(source, keepLocation: keepLocation, into: work)
+            // Decoding blocks (a process, or an image library): off the concurrency pool.
+            let preparer = preparer
+            prepared = try await BlockingWork.run {
+                try preparer.prepare(source, keepLocation: keepLocation, into: work)
+            }
         } catch let error as PhotoError {
             throw error
         } catch {

@@ -26,15 +26,21 @@ package actor PhotoUploader {
     let mediaDirectory: URL
     /// Bytes of one PATCH: at most the server's `--upload-chunk-mib`.
     let pieceSize: Int
+    /// Where an attached photo's thumbnail is kept, opened, so this device shows it offline
+    /// without downloading its own thumbnail back; nil to keep none.
+    let thumbnails: PhotoCache?
 
-    package init(database: TripsDatabase, tus: TusClient, mediaDirectory: URL, pieceSize: Int) {
+    package init(
+        database: TripsDatabase, tus: TusClient, mediaDirectory: URL, pieceSize: Int, thumbnails: PhotoCache? = nil
+    ) {
         self.database = database
         self.tus = tus
         self.mediaDirectory = mediaDirectory
         self.pieceSize = max(1, pieceSize)
+        self.thumbnails = thumbnails
     }
 
-    /// Terminates the uploads of photos removed before they were attached, then uploads every
+    /// Terminates the uploads of removed photos (``TripsDatabase/mediaToTerminate()``), then uploads every
     /// photo waiting now. `report.pushed` counts the photos whose attach op was
     /// queued, `refused` those the server refused, `deferred` those that wait after a failed try.
     /// Never throws: the failure (the first one that may pass, or the one that ended the run) is
@@ -42,7 +48,7 @@ package actor PhotoUploader {
     package func run() async -> SyncReport {
         var report = SyncReport()
         do {
-            for removed in try await database.removedMedia() {
+            for removed in try await database.mediaToTerminate() {
                 try Task.checkCancellation()
                 do {
                     for location in [removed.thumbnailUploadURL, removed.uploadURL].compactMap({ $0 }) {
@@ -103,6 +109,13 @@ package actor PhotoUploader {
             attachment.thumbnail?.upload = TusClient.uploadID(ofPath: upload.thumbnailUploadURL ?? "")
         }
         try await database.attachUploaded(upload.id, attachment: attachment)
+        if let thumbnails, let name = upload.thumbnailFile, let thumbnail = attachment.thumbnail {
+            // Opened and checked as a download would be; the sync fetches it if this fails.
+            try? thumbnails.prepare()
+            try? PhotoDownloader.open(
+                mediaDirectory.appendingPathComponent(name), thumbnail, into: thumbnails.file(thumbnail.upload),
+                discarding: false)
+        }
         for name in [upload.localFile, upload.thumbnailFile].compactMap({ $0 }) {
             try? FileManager.default.removeItem(at: mediaDirectory.appendingPathComponent(name))
         }
