@@ -184,6 +184,28 @@ import Testing
         #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
     }
 
+    @Test func aDecoderThatCrashesEndsOnlyItsOwnProcessAndNothingIsQueued() async throws {
+        let setup = try await Self.sharedSetup()
+        defer { setup.tearDown() }
+        let (file, _) = try await Self.photo(setup, "beach.jpg", megabytes: 0.1)
+        // A quire-photo that dies as a decoder hit by a hostile file would (SIGSEGV).
+        let crashing = setup.root.path("crashing-quire-photo")
+        try Data("#!/bin/sh\necho 'decoding...' >&2\nkill -SEGV $$\n".utf8).write(to: crashing)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: crashing.path)
+
+        let crashed = try await setup.alice.run(
+            "trip", "photo", "add", setup.lunch, file.path, environment: ["QUIRE_PHOTO": crashing.path])
+
+        #expect(crashed.exitCode == 65, "\(crashed.stderr)")
+        #expect(crashed.stderr.contains("quire-photo stopped (exit status 139)"), "\(crashed.stderr)")
+        #expect(crashed.stderr.contains("nothing was queued"), "\(crashed.stderr)")
+        #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
+        let media = setup.alice.directory.appendingPathComponent("media")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []).isEmpty)
+        // The device is fine: the real helper prepares the same photo.
+        #expect(!(try await setup.alice.ok("trip", "photo", "add", setup.lunch, file.path)).isEmpty)
+    }
+
     @Test func quireWatchUploadsAPhotoAddedWhileItRuns() async throws {
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
