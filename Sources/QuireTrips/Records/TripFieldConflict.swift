@@ -16,10 +16,13 @@ public struct TripFieldConflict: Sendable, Hashable {
     /// edited, with their values and what each started from, which restoring brings back. nil
     /// for an ordinary conflict.
     public var edits: [TripField: TripEditedValue]?
+    /// For the same conflict: the photos this device attached or removed that met the delete,
+    /// by their field (`photo.<id>`), which restoring brings back too. Empty otherwise.
+    public var photoEdits: [String: TripEditedValue]
 
     public init(
         trip: TripID, item: ItemID?, field: TripField, mine: String?, theirs: String?, theirRevision: Int,
-        edits: [TripField: TripEditedValue]? = nil
+        edits: [TripField: TripEditedValue]? = nil, photoEdits: [String: TripEditedValue] = [:]
     ) {
         self.trip = trip
         self.item = item
@@ -28,6 +31,7 @@ public struct TripFieldConflict: Sendable, Hashable {
         self.theirs = theirs
         self.theirRevision = theirRevision
         self.edits = edits
+        self.photoEdits = photoEdits
     }
 
     /// The values of ``edits``: what restoring the item brings back.

@@ -127,7 +127,7 @@ extension TripsDatabase {
             == TripFieldRules.deletedValue
         try deleteConflict(trip: trip, item: item.description, field: TripField.deleted.rawValue)
         try queueChange(trip: trip, item: item, field: .deleted, value: TripFieldRules.restoredValue)
-        try queueEdits(conflict?.edits ?? [:], trip: trip, item: item)
+        try queueEdits(conflict, trip: trip, item: item)
         // The item as this device holds it goes too: a purge may have taken every field of it
         // from the server, and restoring makes the item again from what is sent (seed 6427).
         // Where the server still has a value, the same one applies without a new revision.
@@ -197,10 +197,15 @@ extension TripsDatabase {
     }
 
     /// Queues a restored item's edits, in the order of their fields' names; each goes on what
-    /// its value started from (``queueChange(trip:item:field:value:startedFrom:)``).
-    func queueEdits(_ edits: [TripField: TripEditedValue], trip: TripID, item: ItemID) throws {
-        for (field, edit) in edits.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+    /// its value started from (``queueChange(trip:item:field:value:startedFrom:)``). Then its
+    /// photos' attaches and removals, as ``queuePhotoField(trip:item:photo:value:)`` queues any.
+    func queueEdits(_ conflict: TripFieldConflict?, trip: TripID, item: ItemID) throws {
+        for (field, edit) in (conflict?.edits ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try queueChange(trip: trip, item: item, field: field, value: edit.value, startedFrom: edit.startedFrom)
+        }
+        for (field, edit) in (conflict?.photoEdits ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let photo = Self.photoID(ofField: field) else { continue }
+            try queuePhotoField(trip: trip, item: item, photo: photo, value: edit.value)
         }
     }
 

@@ -115,6 +115,9 @@ extension TripsDatabase {
         return photos
     }
 
+    /// The photo id a field names (`photo.<id>`), nil for any other field.
+    static func photoID(ofField field: String) -> String? { TripWireFields.photoID(ofField: field) }
+
     // MARK: - Reading
 
     private func readPhotos(trip: TripID, item: ItemID) throws -> [TripPhoto] {

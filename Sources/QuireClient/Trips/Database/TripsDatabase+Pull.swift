@@ -292,7 +292,7 @@ extension TripsDatabase {
         let key = field.item.storageKey
         if conflict.isDeletedWhileEdited, field.value == TripFieldRules.restoredValue, let item = field.item {
             try deleteConflict(trip: trip, item: key, field: field.field)
-            try queueEdits(conflict.edits ?? [:], trip: trip, item: item)
+            try queueEdits(conflict, trip: trip, item: item)
         } else if conflict.mine == field.value {
             try deleteConflict(trip: trip, item: key, field: field.field)
         } else {

@@ -161,14 +161,16 @@ extension TripsDatabase {
     static func conflict(_ row: SQLiteRow) throws -> TripFieldConflict? {
         guard let trip = TripID(row.text(0)), let field = TripField(rawValue: row.text(2)) else { return nil }
         var edits: [TripField: TripEditedValue]?
+        var photoEdits: [String: TripEditedValue] = [:]
         if let json = row.optionalText(6) {
             let named = try JSONDecoder().decode([String: TripEditedValue].self, from: Data(json.utf8))
             edits = Dictionary(
                 uniqueKeysWithValues: named.compactMap { name, edit in TripField(rawValue: name).map { ($0, edit) } })
+            photoEdits = named.filter { Self.photoID(ofField: $0.key) != nil }
         }
         return TripFieldConflict(
             trip: trip, item: ItemID(row.text(1)), field: field, mine: row.optionalText(3),
-            theirs: row.optionalText(4), theirRevision: row.int(5), edits: edits)
+            theirs: row.optionalText(4), theirRevision: row.int(5), edits: edits, photoEdits: photoEdits)
     }
 
     // MARK: - Counts and the status
