@@ -1,5 +1,19 @@
 /// The refusals of the trips routes.
 extension APIError {
+    /// A trip, or an ops request, past ``TripQuota``: a refusal the device keeps the values of.
+    static func tripQuotaExceeded(_ limit: TripQuota.Limit) -> APIError {
+        let reached =
+            switch limit {
+            case .ownedTrips(let most):
+                "This account owns its most trips (\(most)). Nothing was stored: the trip stays on this device "
+                    + "only. Delete a trip you own to make room; the next sync creates this one."
+            case .tripBytes(let most):
+                "This trip holds its most bytes (\(most / (1024 * 1024)) MiB of values). Nothing was stored: "
+                    + "delete items or shorten notes in this trip to make room, then make the change again."
+            }
+        return APIError(status: 403, code: "quota_exceeded", message: reached)
+    }
+
     static let invalidTripID = APIError(
         status: 400, code: "invalid_trip_id",
         message: "The trip id in the path must be a lowercase UUID, such as "

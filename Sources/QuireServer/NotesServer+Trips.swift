@@ -71,7 +71,7 @@ extension NotesServer {
     ) async throws -> HTTPResponse {
         let body = try RequestValidation.createTrip(request.body)
         switch try await trips.createTrip(
-            trip, account: session.account, wrappedKey: body.wrappedKey, now: now())
+            trip, account: session.account, wrappedKey: body.wrappedKey, quota: configuration.tripQuota, now: now())
         {
         case .created(let entry):
             await liveUpdates.accountChanged(session.account, feed: .trips)
@@ -80,6 +80,8 @@ extension NotesServer {
             return .json(200, entry)
         case .takenByAnother:
             throw APIError.tripExists
+        case .quotaExceeded(let limit):
+            throw APIError.tripQuotaExceeded(limit)
         }
     }
 
@@ -105,7 +107,8 @@ extension NotesServer {
             }
         }
         let result = try await trips.applyTripOps(
-            ops, trip: trip, account: session.account, fingerprint: fingerprint, now: now()
+            ops, trip: trip, account: session.account, fingerprint: fingerprint, quota: configuration.tripQuota,
+            now: now()
         ) { response, written in
             var response = response
             response.position = written.map { TripChangeCursor(position: $0).text(trip: trip, key: key) }
@@ -127,6 +130,8 @@ extension NotesServer {
             throw APIError.tripReadOnly
         case .keyRotated(let current):
             throw APIError.tripKeyRotated(current: current)
+        case .quotaExceeded(let limit):
+            throw APIError.tripQuotaExceeded(limit)
         }
     }
 

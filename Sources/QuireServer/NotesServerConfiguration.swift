@@ -31,6 +31,9 @@ public struct NotesServerConfiguration: Sendable, Equatable {
     /// The most notes and stored payload bytes one account may keep.
     public var noteQuota = NoteQuota()
 
+    /// The most trips one account may own, and the most bytes of one trip's values.
+    public var tripQuota = TripQuota()
+
     /// How long after a refresh, in seconds, its refresh token may be presented once more to
     /// get a fresh pair instead of revoking the session: the retry of a device whose reply was
     /// lost (a dropped connection, a process killed mid-refresh). It holds only while the pair

@@ -378,6 +378,7 @@ enum OpenAPIDocument {
             "/v1/trips/{id}": {
               "put": {
                 "summary": "Create a trip owned by the caller; idempotent for the same account",
+                "description": "403 quota_exceeded when the caller already owns its most trips (--max-trips-per-account; deleted trips do not count): nothing is stored.",
                 "security": [{ "bearer": [] }],
                 "parameters": [{ "$ref": "#/components/parameters/TripID" }],
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateTripRequest" } } } },
@@ -393,6 +394,7 @@ enum OpenAPIDocument {
                   "200": { "description": "The caller already has it (the stored entry)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/TripEntry" } } } },
                   "400": { "$ref": "#/components/responses/Error" },
                   "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" },
                   "409": { "$ref": "#/components/responses/Error" },
                   "413": { "$ref": "#/components/responses/Error" }
                 }
@@ -412,7 +414,7 @@ enum OpenAPIDocument {
             "/v1/trips/{id}/ops": {
               "post": {
                 "summary": "Apply field ops in order, in one transaction, with the per-field merge rule",
-                "description": "An op applies when its field does not exist, has not changed since baseRevision, or already holds the value (equal valueHash; for deleted, the plain value); otherwise it is a conflict with the server's value. An op on a deleted item or trip, other than setting deleted, is a conflict on deleted. A trip the caller is not a member of is 404; a viewer gets 403. The body is at most 4194304 bytes.",
+                "description": "An op applies when its field does not exist, has not changed since baseRevision, or already holds the value (equal valueHash; for deleted, the plain value); otherwise it is a conflict with the server's value. An op on a deleted item or trip, other than setting deleted, is a conflict on deleted. A trip the caller is not a member of is 404; a viewer gets 403. 403 quota_exceeded when the ops would grow the trip's values past --max-trip-mib (edits that shrink it always pass): nothing is applied or recorded with the op id, so the same request passes once there is room. The body is at most 4194304 bytes.",
                 "security": [{ "bearer": [] }],
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },

@@ -16,7 +16,7 @@ extension PostgresServerStorage {
     static var migrations: [(PostgresConnection) throws -> Void] {
         [
             createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys, rememberWhenEachSessionWasUsed,
-            storeSharing, storeUploads, rotateTripKeys,
+            storeSharing, storeUploads, rotateTripKeys, countEachTripsBytes,
         ]
     }
 

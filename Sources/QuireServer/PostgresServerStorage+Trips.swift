@@ -12,11 +12,12 @@ import QuireWire
 /// A write that changes members' trips feeds announces it before its commit (see
 /// `PostgresServerStorage+LiveUpdates.swift`).
 extension PostgresServerStorage: TripStorage {
-    public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date)
+    public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, quota: TripQuota, now: Date)
         async throws -> TripCreation
     {
         try await transaction { db in
-            let creation = try TripQueries.createTrip(trip, account: account, wrappedKey: wrappedKey, now: now, db: db)
+            let creation = try TripQueries.createTrip(
+                trip, account: account, wrappedKey: wrappedKey, quota: quota, now: now, db: db)
             if case .created = creation { try self.announce(.trips, [account], db: db) }
             return creation
         }
@@ -24,14 +25,14 @@ extension PostgresServerStorage: TripStorage {
 
     public func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
+        quota: TripQuota, now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) async throws -> TripOpsResult {
         // The pool runs the transaction on another thread and is awaited before this returns,
         // so `record` never outlives the call.
         try await withoutActuallyEscaping(record) { record in
             try await transaction { db in
                 let result = try TripQueries.applyTripOps(
-                    request, trip: trip, account: account, fingerprint: fingerprint, now: now,
+                    request, trip: trip, account: account, fingerprint: fingerprint, quota: quota, now: now,
                     record: record, db: db)
                 if case .applied(_, let changed) = result { try self.announce(.trips, changed, db: db) }
                 return result

@@ -66,6 +66,7 @@ extension SQLiteServerStorage {
             storeSharing,
             storeUploads,
             rotateTripKeys,
+            countEachTripsBytes,
         ])
     }
 

@@ -5,24 +5,24 @@ import QuireWire
 /// ``TripStorage`` in the SQLite file: each method is one transaction running the statements
 /// ``TripQueries`` writes once for both stores.
 extension SQLiteServerStorage: TripStorage {
-    public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date)
+    public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, quota: TripQuota, now: Date)
         throws -> TripCreation
     {
         let db = try open()
         return try db.transaction {
-            try TripQueries.createTrip(trip, account: account, wrappedKey: wrappedKey, now: now, db: db)
+            try TripQueries.createTrip(trip, account: account, wrappedKey: wrappedKey, quota: quota, now: now, db: db)
         }
     }
 
     public func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
+        quota: TripQuota, now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) throws -> TripOpsResult {
         let db = try open()
         return try db.transaction {
             try TripQueries.applyTripOps(
-                request, trip: trip, account: account, fingerprint: fingerprint, now: now, record: record,
-                db: db)
+                request, trip: trip, account: account, fingerprint: fingerprint, quota: quota, now: now,
+                record: record, db: db)
         }
     }
 

@@ -165,9 +165,12 @@ extension TripQueries {
             }
             guard let newest = newest.first ?? nil else { continue }
             try db.historyRun("DELETE FROM trip_fields WHERE \(scope)", values)
+            // The purged values no longer count against the trip's bytes (TripQuota).
             try db.historyRun(
                 """
-                UPDATE trips SET purged_revision = CASE WHEN purged_revision < $1 THEN $1 ELSE purged_revision END
+                UPDATE trips SET purged_revision = CASE WHEN purged_revision < $1 THEN $1 ELSE purged_revision END,
+                    value_bytes = COALESCE((SELECT SUM(LENGTH(value)) FROM trip_fields
+                        WHERE trip_fields.trip_id = $2 AND trip_fields.field NOT LIKE 'member.%'), 0)
                 WHERE trip_id = $2
                 """, [.int(newest), .text(tombstone.trip)])
             purged += 1

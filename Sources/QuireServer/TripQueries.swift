@@ -14,13 +14,24 @@ import QuireWire
 enum TripQueries {
     // MARK: - Writing
 
-    /// ``TripStorage/createTrip(_:account:wrappedKey:now:)`` in the caller's transaction.
+    /// ``TripStorage/createTrip(_:account:wrappedKey:quota:now:)`` in the caller's transaction.
     static func createTrip(
-        _ trip: String, account: AccountID, wrappedKey: String, now: Date, db: some TripDatabase
+        _ trip: String, account: AccountID, wrappedKey: String, quota: TripQuota, now: Date, db: some TripDatabase
     ) throws -> TripCreation {
         try lockFeeds(of: "SELECT id FROM accounts WHERE id = $1", [.int(account.rawValue)], db: db)
         if let entry = try tripEntry(trip, account: account, db: db) { return .alreadyMember(entry) }
         if try tripRow(trip, db: db) != nil { return .takenByAnother }
+        if quota.maxOwnedTrips < Int.max {
+            // The account's row is locked above: two creations of one account count one by one.
+            let owned =
+                try db.historyRows(
+                    """
+                    SELECT COUNT(*) FROM trip_members JOIN trips ON trips.trip_id = trip_members.trip_id
+                    WHERE trip_members.account_id = $1 AND trip_members.role = $2 AND NOT trips.deleted
+                    """, [.int(account.rawValue), .text(TripRole.owner.rawValue)]
+                ) { try $0.int64At(0) }.first ?? 0
+            if owned >= Int64(quota.maxOwnedTrips) { return .quotaExceeded(.ownedTrips(quota.maxOwnedTrips)) }
+        }
         let position = try db.nextFeedPosition(now: now)
         let inserted = try db.historyRun(
             """
@@ -47,12 +58,12 @@ enum TripQueries {
                 revision: 0))
     }
 
-    /// ``TripStorage/applyTripOps(_:trip:account:fingerprint:now:record:)`` in the caller's
+    /// ``TripStorage/applyTripOps(_:trip:account:fingerprint:quota:now:record:)`` in the caller's
     /// transaction. The trip's row stays locked from before the op id is looked up to the commit,
     /// so a second request with the same op id waits and then replays the first one's answer.
     static func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: (TripOpsResponseDTO, TripPosition?) -> Data, db: some TripDatabase
+        quota: TripQuota, now: Date, record: (TripOpsResponseDTO, TripPosition?) -> Data, db: some TripDatabase
     ) throws -> TripOpsResult {
         guard let role = try tripRole(trip, account: account, db: db),
             let row = try tripRow(trip, locked: true, db: db)
@@ -75,10 +86,14 @@ enum TripQueries {
         var state = try mergeState(for: request.ops, trip: trip, row: row, db: db)
         state.mayDeleteTrip = role == .owner
         let outcome = TripMergeRule.apply(request.ops, to: state)
+        let growth = valueBytesGrowth(of: outcome, over: state)
+        if growth > 0, row.valueBytes > quota.maxBytesPerTrip - growth {
+            return .quotaExceeded(.tripBytes(quota.maxBytesPerTrip))
+        }
         var changed: [AccountID] = []
         var written: TripPosition?
         if !outcome.written.isEmpty {
-            written = try store(outcome, trip: trip, wasDeleted: row.deleted, now: now, db: db)
+            written = try store(outcome, growth: growth, trip: trip, wasDeleted: row.deleted, now: now, db: db)
             changed = try db.historyRows(
                 "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
             ) { AccountID(try $0.int64At(0)) }
@@ -139,7 +154,8 @@ enum TripQueries {
     /// accounts locked), moves the trip to the outcome's revision, and moves every member's trips
     /// feed to that number. Returns the trip's new position.
     private static func store(
-        _ outcome: TripMergeRule.Outcome, trip: String, wasDeleted: Bool, now: Date, db: some TripDatabase
+        _ outcome: TripMergeRule.Outcome, growth: Int64, trip: String, wasDeleted: Bool, now: Date,
+        db: some TripDatabase
     ) throws -> TripPosition {
         try lockFeeds(
             of: "SELECT account_id FROM trip_members WHERE trip_id = $1", [.text(trip)], db: db)
@@ -163,11 +179,20 @@ enum TripQueries {
         }
         let deleted = outcome.written[.tripTombstone].map(\.isTombstone) ?? wasDeleted
         try db.historyRun(
-            "UPDATE trips SET revision = $1, seq = $2, deleted = $3 WHERE trip_id = $4",
-            [.int(Int64(outcome.revision)), .int(position.seq), .bool(deleted), .text(trip)])
+            "UPDATE trips SET revision = $1, seq = $2, deleted = $3, value_bytes = value_bytes + $4 WHERE trip_id = $5",
+            [.int(Int64(outcome.revision)), .int(position.seq), .bool(deleted), .int(growth), .text(trip)])
         try db.historyRun(
             "UPDATE trip_members SET feed_seq = $1 WHERE trip_id = $2", [.int(position.seq), .text(trip)])
         return TripPosition(revision: outcome.revision, feed: position)
+    }
+
+    /// How many bytes the outcome's values add to the trip's (``TripRow/valueBytes``): each
+    /// written value's length less the one it replaces; negative when it shrinks.
+    private static func valueBytesGrowth(of outcome: TripMergeRule.Outcome, over state: TripMergeState) -> Int64 {
+        outcome.written.reduce(0) { sum, entry in
+            let before = state.fields[entry.key]?.value?.utf8.count ?? 0
+            return sum + Int64((entry.value.value?.utf8.count ?? 0) - before)
+        }
     }
 
     /// Locks the rows of the accounts `members` (a query of account ids) selects, in id order,
@@ -182,11 +207,13 @@ enum TripQueries {
     /// The trip's row, or nil when there is none; `locked`: held against other writers until the
     /// transaction ends.
     static func tripRow(_ trip: String, locked: Bool = false, db: some TripDatabase) throws -> TripRow? {
-        let sql = "SELECT revision, seq, deleted, purged_revision, key_epoch, rekey_due FROM trips WHERE trip_id = $1"
+        let sql =
+            "SELECT revision, seq, deleted, purged_revision, key_epoch, rekey_due, value_bytes FROM trips WHERE trip_id = $1"
         return try db.historyRows(locked ? "\(sql) \(db.rowLock)" : sql, [.text(trip)]) {
             TripRow(
                 revision: Int(try $0.int64At(0)), seq: try $0.int64At(1), deleted: try $0.boolAt(2),
-                purgedRevision: Int(try $0.int64At(3)), keyEpoch: Int(try $0.int64At(4)), rekeyDue: try $0.boolAt(5))
+                purgedRevision: Int(try $0.int64At(3)), keyEpoch: Int(try $0.int64At(4)), rekeyDue: try $0.boolAt(5),
+                valueBytes: try $0.int64At(6))
         }.first
     }
 
@@ -244,4 +271,7 @@ struct TripRow: Sendable {
     var purgedRevision: Int
     var keyEpoch: Int = TripKeyEpoch.first
     var rekeyDue = false
+    /// The bytes of the trip's values as ops wrote them (member entries excepted): what
+    /// ``TripQuota/maxBytesPerTrip`` bounds. Kept by each ops request and by the purge.
+    var valueBytes: Int64 = 0
 }

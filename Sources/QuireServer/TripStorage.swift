@@ -12,8 +12,9 @@ import QuireWire
 public protocol TripStorage: Sendable {
     /// Creates `trip` with `account` as its owner holding `wrappedKey`, unless it exists. A trip
     /// the account is already a member of is `.alreadyMember` with its entry (the stored key,
-    /// not `wrappedKey`); one the account is not a member of is `.takenByAnother`.
-    func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date)
+    /// not `wrappedKey`); one the account is not a member of is `.takenByAnother`; a new trip past
+    /// the trips the account may own (`quota`) is `.quotaExceeded`.
+    func createTrip(_ trip: String, account: AccountID, wrappedKey: String, quota: TripQuota, now: Date)
         async throws -> TripCreation
 
     /// Applies one ops request of `account` to `trip` with ``TripMergeRule``, in one transaction.
@@ -22,11 +23,12 @@ public protocol TripStorage: Sendable {
     ///
     /// In order: a caller who is not a member gets `.notMember`, a viewer `.readOnly`; an `opId`
     /// the account already sent to this trip returns the recorded answer (`.replayed`) when
-    /// `fingerprint` matches, else `.opIdReused`. Otherwise the ops are applied, and `record`'s
-    /// encoding of the answer is stored with the op id in the same transaction.
+    /// `fingerprint` matches, else `.opIdReused`. Ops whose values would grow the trip past
+    /// `quota` are `.quotaExceeded`, nothing applied or recorded. Otherwise the ops are applied,
+    /// and `record`'s encoding of the answer is stored with the op id in the same transaction.
     func applyTripOps(
         _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
-        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
+        quota: TripQuota, now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) async throws -> TripOpsResult
 
     /// Up to `limit` of the trip's fields written after `after` (nil: from the beginning), in
@@ -101,6 +103,26 @@ public enum TripCreation: Sendable, Equatable {
     case created(TripEntryDTO)
     case alreadyMember(TripEntryDTO)
     case takenByAnother
+    case quotaExceeded(TripQuota.Limit)
+}
+
+extension TripStorage {
+    /// ``createTrip(_:account:wrappedKey:quota:now:)`` with no limit (tools and tests).
+    public func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date)
+        async throws -> TripCreation
+    {
+        try await createTrip(trip, account: account, wrappedKey: wrappedKey, quota: .unlimited, now: now)
+    }
+
+    /// ``applyTripOps(_:trip:account:fingerprint:quota:now:record:)`` with no limit (tools and tests).
+    public func applyTripOps(
+        _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String,
+        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
+    ) async throws -> TripOpsResult {
+        try await applyTripOps(
+            request, trip: trip, account: account, fingerprint: fingerprint, quota: .unlimited, now: now,
+            record: record)
+    }
 }
 
 extension TripStorage {
@@ -128,6 +150,8 @@ public enum TripOpsResult: Sendable, Equatable {
     /// A value is sealed with another key than the trip's current one (epoch `current`):
     /// nothing was applied (issue 15: a key rotates when a member leaves).
     case keyRotated(current: Int)
+    /// The values would pass the trip's bytes (``TripQuota``): nothing was applied or recorded.
+    case quotaExceeded(TripQuota.Limit)
 }
 
 /// The result of ``TripStorage/tripChanges(_:account:after:known:limit:)``.

@@ -36,6 +36,8 @@ enum ServerCommand: Equatable {
         var registrationInterval = 60
         var maxNotesPerAccount = 100_000
         var maxMiBPerAccount = 1024
+        var maxTripsPerAccount = 100
+        var maxTripMiB = 8
         /// `--blobs`: the uploads' directory; nil for the default beside the database.
         var blobsDirectory: String?
         var maxUploadMiB = 1024
@@ -79,6 +81,7 @@ enum ServerCommand: Equatable {
                        [--trusted-proxy ADDR[,ADDR...]]...
                        [--registration-burst N] [--registration-interval SECONDS]
                        [--max-notes-per-account N] [--max-mib-per-account N]
+                       [--max-trips-per-account N] [--max-trip-mib N]
                        [--blobs DIR] [--max-upload-mib N] [--upload-quota-mib N]
                        [--upload-expiry-hours N] [--upload-chunk-mib N]
           quire-server --help
@@ -144,6 +147,10 @@ enum ServerCommand: Equatable {
           --max-notes-per-account N    live notes one account may keep (default 100000)
           --max-mib-per-account N      note payload MiB one account may keep (default 1024);
                                        a write past either answers 403 quota_exceeded
+          --max-trips-per-account N    trips one account may own (default 100)
+          --max-trip-mib N             MiB of sealed values one trip may hold (default 8;
+                                       a trip of 500 items holds about 0.25); a trip or an
+                                       ops request past either answers 403 quota_exceeded
 
         Live updates across instances (PostgreSQL): a write on one instance wakes the long-polls
         of its account on every instance within milliseconds, through LISTEN/NOTIFY on a
@@ -250,6 +257,8 @@ enum ServerCommand: Equatable {
             "--registration-interval": (1...86_400, \.registrationInterval),
             "--max-notes-per-account": (1...100_000_000, \.maxNotesPerAccount),
             "--max-mib-per-account": (1...1_048_576, \.maxMiBPerAccount),
+            "--max-trips-per-account": (1...1_000_000, \.maxTripsPerAccount),
+            "--max-trip-mib": (1...1_048_576, \.maxTripMiB),
             "--max-upload-mib": (1...1_048_576, \.maxUploadMiB),
             "--upload-quota-mib": (1...1_073_741_824, \.uploadQuotaMiB),
             "--upload-expiry-hours": (1...8_760, \.uploadExpiryHours),

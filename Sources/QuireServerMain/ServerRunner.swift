@@ -57,6 +57,8 @@ enum ServerRunner {
             burst: options.registrationBurst, interval: TimeInterval(options.registrationInterval))
         configuration.noteQuota = NoteQuota(
             maxNotes: options.maxNotesPerAccount, maxBytes: options.maxMiBPerAccount * 1024 * 1024)
+        configuration.tripQuota = TripQuota(
+            maxOwnedTrips: options.maxTripsPerAccount, maxBytesPerTrip: Int64(options.maxTripMiB) << 20)
         configuration.uploads = UploadSettings(
             blobDirectory: blobs.root.path, maxUploadBytes: Int64(options.maxUploadMiB) << 20,
             accountQuotaBytes: Int64(options.uploadQuotaMiB) << 20,

@@ -11,15 +11,15 @@ extension RecordingStorage: TripStorage {
     /// What "no op from a member without the right role is ever applied" found broken.
     var roleViolations: [String] { lock.withLock { recordedRoleViolations } }
 
-    func createTrip(_ trip: String, account: AccountID, wrappedKey: String, now: Date) async throws
-        -> TripCreation
+    func createTrip(_ trip: String, account: AccountID, wrappedKey: String, quota: TripQuota, now: Date)
+        async throws -> TripCreation
     {
-        try await inner.createTrip(trip, account: account, wrappedKey: wrappedKey, now: now)
+        try await inner.createTrip(trip, account: account, wrappedKey: wrappedKey, quota: quota, now: now)
     }
 
     func applyTripOps(
-        _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String, now: Date,
-        record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
+        _ request: TripOpsRequestDTO, trip: String, account: AccountID, fingerprint: String, quota: TripQuota,
+        now: Date, record: @Sendable (TripOpsResponseDTO, TripPosition?) -> Data
     ) async throws -> TripOpsResult {
         // One task drives the simulation: nothing changes the role between this read and the write.
         let role = try await inner.tripSnapshot(trip, account: account)?.entry.role
@@ -28,7 +28,7 @@ extension RecordingStorage: TripStorage {
             _ = try await inner.setRole(.editor, of: sabotaged, trip: trip, account: owner, now: now)
         }
         let result = try await inner.applyTripOps(
-            request, trip: trip, account: account, fingerprint: fingerprint, now: now, record: record)
+            request, trip: trip, account: account, fingerprint: fingerprint, quota: quota, now: now, record: record)
         if let sabotaged, let owner = self.account {
             _ = try await inner.setRole(.viewer, of: sabotaged, trip: trip, account: owner, now: now)
         }
