@@ -97,6 +97,52 @@
             #expect(Date().timeIntervalSince(started) < 5)
         }
 
+        @Test func sequentialRequestsReuseOneConnection() async throws {
+            defer { root.remove() }
+            let port = try #require(server.url.port.map(UInt16.init))
+            let proxy = try LossyLoopbackProxy(upstreamPort: port, seed: 1)
+            defer { proxy.stop() }
+            let counted = CurlTransport(baseURL: proxy.url)
+
+            // GETs and PUTs with bodies, alternating.
+            for round in 0..<20 {
+                let request =
+                    round.isMultiple(of: 2)
+                    ? authorized("GET", "/v1/health")
+                    : authorized(
+                        "PUT", WireRoutes.note(UUID().uuidString.lowercased()),
+                        body: WireJSON.encode(PutNoteRequestDTO(payload: "c2VhbGVk", baseVersion: nil)),
+                        headers: ["Content-Type": "application/json", WireRoutes.idempotencyKeyHeader: "put-\(round)"])
+                let answer = try await counted.send(request)
+                #expect(answer.status == 200, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            }
+
+            // Twenty requests, one after another, over one kept-alive connection.
+            #expect(proxy.counts.exchanges == 20, "\(proxy.counts)")
+            #expect(proxy.counts.connections == 1, "\(proxy.counts)")
+        }
+
+        @Test func aKeptConnectionTheServerClosedMeanwhileIsReplacedUnseen() async throws {
+            defer { root.remove() }
+            // A server that closes a connection silent for a second.
+            let strict = try await ServerProcess.start(
+                databaseFile: root.path("strict.sqlite"), extraArguments: ["--idle-timeout", "1"])
+            defer { strict.terminate() }
+            let port = try #require(strict.url.port.map(UInt16.init))
+            let proxy = try LossyLoopbackProxy(upstreamPort: port, seed: 2)
+            defer { proxy.stop() }
+            let client = CurlTransport(baseURL: proxy.url)
+
+            for round in 0..<3 {
+                let answer = try await client.send(TransportRequest(method: "GET", path: "/v1/health", timeout: 5))
+                #expect(answer.status == 200, "round \(round)")
+                try await Task.sleep(for: .milliseconds(2_500))
+            }
+
+            // Each request found its kept connection closed by the server and opened another.
+            #expect(proxy.counts.exchanges == 3 && proxy.counts.connections == 3, "\(proxy.counts)")
+        }
+
         @Test func cancellingTheCallerEndsAWaitingLongPoll() async throws {
             defer { root.remove() }
             let poll = Task {

@@ -31,11 +31,14 @@
 
         private var isCancelled: Bool { lock.withLock { cancelled } }
 
-        /// Performs the request; blocks until the answer, a failure or the request's timeout.
-        func perform() throws -> TransportResponse {
+        /// Performs the request with a handle from `pool` (given back after a clean answer, so its
+        /// connection serves the next request); blocks until the answer, a failure or the
+        /// request's timeout.
+        func perform(with pool: CurlHandlePool) throws -> TransportResponse {
             if isCancelled { throw URLError(.cancelled) }
-            guard let handle = curl_easy_init() else { throw URLError(.cannotLoadFromNetwork) }
-            defer { curl_easy_cleanup(handle) }
+            guard let handle = pool.take() else { throw URLError(.cannotLoadFromNetwork) }
+            var reusable = false
+            defer { pool.give(handle, reusable: reusable) }
             var strings: [UnsafeMutablePointer<CChar>] = []
             defer { strings.forEach { free($0) } }
             func string(_ text: String) -> UnsafeMutablePointer<CChar> {
@@ -46,8 +49,8 @@
             var list: UnsafeMutablePointer<curl_slist>?
             defer { curl_slist_free_all(list) }
             var lines = request.headers.map { "\($0.key): \($0.value)" }
-            // No reused connection, no `Expect: 100-continue` round trip before a body.
-            lines += ["Connection: close", "Expect:"]
+            // No `Expect: 100-continue` round trip before a body.
+            lines += ["Expect:"]
             for line in lines { list = curl_slist_append(list, line) }
 
             let milliseconds = max(1, Int(request.timeout * 1_000))
@@ -55,7 +58,6 @@
             qcurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
             qcurl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
             qcurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
-            qcurl_set_long(handle, CURLOPT_FORBID_REUSE, 1)
             qcurl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
             if let caFile {
                 // Only the given authorities: a self-hosted server's CA, not the system's as well.
@@ -121,6 +123,7 @@
             }
             var status = 0
             qcurl_response_code(handle, &status)
+            reusable = true
             return TransportResponse(status: status, headers: headers, body: body)
         }
 

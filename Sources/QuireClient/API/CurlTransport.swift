@@ -14,8 +14,9 @@
     /// strace: `poll(fd, 0)` and `epoll_wait` answering EPOLLOUT in a loop). It also ignores
     /// `timeoutInterval`, and resends a request without its body on a reused connection that died.
     /// Here each request is one easy handle performed on a thread of its own, which sleeps in
-    /// `poll` until the socket has something: no CPU while waiting, libcurl's own timeout, no
-    /// connection reuse (`Connection: close`).
+    /// `poll` until the socket has something: no CPU while waiting, and libcurl's own timeout.
+    /// Handles are kept between requests (``CurlHandlePool``), so consecutive requests reuse one
+    /// kept-alive connection; a handle whose request failed is closed, never reused.
     ///
     /// Failures are the URLError codes URLSession would give, so callers classify them the same
     /// way: no connection (`.cannotConnectToHost`, `.cannotFindHost`), `.timedOut`,
@@ -28,6 +29,7 @@
     public final class CurlTransport: HTTPTransport {
         public let baseURL: URL
         public let trust: ServerTrust
+        private let handles = CurlHandlePool()
 
         /// - Parameters:
         ///   - baseURL: the server, e.g. `https://notes.example.com` (no trailing path needed).
@@ -49,12 +51,13 @@
             var base = baseURL.absoluteString
             while base.hasSuffix("/") { base.removeLast() }
             let exchange = CurlExchange(url: base + request.path, request: request, caFile: trust.caFile)
+            let handles = handles
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     // A thread of its own: a blocking perform must never hold one of the
                     // concurrency pool's few threads, nor Dispatch's, for a 25 s long-poll.
                     let thread = Thread {
-                        continuation.resume(with: Result { try exchange.perform() })
+                        continuation.resume(with: Result { try exchange.perform(with: handles) })
                     }
                     thread.stackSize = 512 * 1024
                     thread.start()
