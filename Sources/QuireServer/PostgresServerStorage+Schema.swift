@@ -17,6 +17,7 @@ extension PostgresServerStorage {
         [
             createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys, rememberWhenEachSessionWasUsed,
             storeSharing, storeUploads, rotateTripKeys, countEachTripsBytes,
+            countEachAccountsUsage,
         ]
     }
 

@@ -163,7 +163,8 @@ extension PostgresServerStorage {
     }
 
     /// The limit of `quota` that putting `payload` over `current` (nil or a tombstone: a new live
-    /// note) would pass, counted inside the caller's transaction, after the account row's lock.
+    /// note) would pass, from the account's counters (kept by the `notes_usage` trigger), read
+    /// inside the caller's transaction after the account row's lock.
     private static func quotaPassed(
         _ quota: NoteQuota, account: AccountID, replacing current: StoredNote?, with payload: String,
         db: PostgresConnection
@@ -172,8 +173,7 @@ extension PostgresServerStorage {
         let (notes, bytes) =
             try db.queryFirst(
                 """
-                SELECT COUNT(*), COALESCE(SUM(octet_length(payload)), 0)::bigint FROM notes
-                WHERE account_id = $1 AND NOT deleted
+                SELECT live_notes, live_bytes FROM accounts WHERE id = $1
                 """, account.rawValue
             ) { (try $0.int(0), try $0.int(1)) } ?? (0, 0)
         return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)

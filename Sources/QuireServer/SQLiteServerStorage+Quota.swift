@@ -1,8 +1,8 @@
 import Foundation
 import QuireSQLite
 
-/// The account quota of the SQLite store (``NoteQuota``): counted from a covering index of each
-/// live note's payload size, so a put reads no payload to check it.
+/// The account quota of the SQLite store (``NoteQuota``): read from the account's counters
+/// (migration 19, kept by triggers), so a put counts nothing to check it.
 extension SQLiteServerStorage {
     /// Migration 13: each note's payload size in bytes (0 for a tombstone), with an index that
     /// answers an account's live-note count and bytes without reading the payloads (`length()`
@@ -17,7 +17,7 @@ extension SQLiteServerStorage {
     }
 
     /// The limit of `quota` that putting `payload` over `current` (nil or a tombstone: a new live
-    /// note) would pass, counted from the account's live notes inside the caller's transaction.
+    /// note) would pass, from the account's counters inside the caller's transaction.
     func quotaPassed(
         _ quota: NoteQuota, account: AccountID, replacing current: StoredNote?, with payload: String,
         db: SQLiteConnection
@@ -26,8 +26,7 @@ extension SQLiteServerStorage {
         let (notes, bytes) =
             try db.queryFirst(
                 """
-                SELECT COUNT(*), COALESCE(SUM(payload_bytes), 0) FROM notes
-                WHERE account_id = ? AND deleted = 0
+                SELECT live_notes, live_bytes FROM accounts WHERE id = ?
                 """, account.rawValue
             ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
         return quota.limitPassed(notes: notes, bytes: bytes, replacing: current, with: payload)

@@ -67,6 +67,7 @@ extension SQLiteServerStorage {
             storeUploads,
             rotateTripKeys,
             countEachTripsBytes,
+            countEachAccountsUsage,
         ])
     }
 
