@@ -30,6 +30,23 @@ struct SimulationSeedsTests {
         #expect(total.tripSteps > 3_000)
         #expect(total.tripSyncs > 3_000)
         #expect(total.tripConflicts > 30)
+        // Texts the history ledger had to find in the history or the trash, not in a note.
+        #expect(total.textsOnlyInHistory > 300)
+    }
+
+    /// A server whose history and trash routes answer only the current texts (it kept no
+    /// earlier version, no deleted note): the history ledger must catch it, though every
+    /// note still converges and "nothing lost" (which a user's edit or delete releases) holds.
+    @Test func checksCatchAServerThatKeepsNoHistory() async throws {
+        let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .serverForgetsHistory)
+        var failure: SimulationFailure?
+        for seed in UInt64(1)...20 {
+            failure = await Simulation.run(seed: seed, config: sabotaged).failure
+            if failure != nil { break }
+        }
+        let found = try #require(failure)
+        #expect(found.kind == .lostText, "\(found)")
+        #expect(found.message.contains("in none of its notes, its trash or the history"), "\(found)")
     }
 
     /// A server that lets the last trip writer win (every op sent as if based on the newest
