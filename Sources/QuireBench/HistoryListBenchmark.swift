@@ -8,8 +8,9 @@ import QuireWire
 /// `quire history ID --json` does: its local history, the server's through `NoteHistoryReader`
 /// over the live API client on loopback (every page, every payload opened), the merge, and the
 /// JSON. Baselines, interleaved with it: the bare `GET /v1/notes/{id}/versions` of the same page
-/// (transport only: bytes, no decoding), the same fetch through `NotesAPIClient` (decoded), and
-/// opening the 500 payloads alone.
+/// (transport only: bytes, no decoding), the same fetch through `NotesAPIClient` (decoded),
+/// opening the 500 payloads alone (one after another), and the page's JSON as the route writes it
+/// against `JSONEncoder`'s.
 enum HistoryListBenchmark {
     static let name = "history-list"
     static let warmUp = 5
@@ -44,6 +45,8 @@ enum HistoryListBenchmark {
         var fetches = Samples()
         var decoded = Samples()
         var opens = Samples()
+        var writes = Samples()
+        var encodes = Samples()
         var stages = ListingStages()
         var listed = 0
         var jsonBytes = 0
@@ -73,7 +76,12 @@ enum HistoryListBenchmark {
             let (_, open) = try measure {
                 for version in page.versions { _ = try server.codec.open(version.payload, noteID: id) }
             }
+            let (direct, written) = measure { page.wireJSON() }
+            let (encoded, encoding) = measure { WireJSON.encode(page) }
+            guard direct == encoded else { throw BenchFailure("history-list: the direct JSON is not the encoder's") }
             guard round >= warmUp else { continue }
+            writes.append(written)
+            encodes.append(encoding)
             stages.add(stage)
             listings.append(listTime)
             fetches.append(fetch)
@@ -87,6 +95,15 @@ enum HistoryListBenchmark {
         return rows(
             listings: listings, stages: stages, fetches: fetches, decoded: decoded, opens: opens,
             versions: versions, pageBytes: pageBytes, jsonBytes: jsonBytes)
+            + [
+                BenchRow(
+                    benchmark: name, label: "the server writing the \(versions)-version page's JSON, median",
+                    measured: Figure.milliseconds(writes.median),
+                    baseline: "\(Figure.milliseconds(encodes.median)) JSONEncoder",
+                    ratio: writes.median.seconds / encodes.median.seconds,
+                    note: "NoteHistoryDTO.wireJSON (what the route answers) against WireJSON.encode of the same "
+                        + "page, interleaved; the bytes are checked equal each run")
+            ]
     }
 
     /// Saves the note `count` times on the device (a corpus note, then one word changed each
