@@ -58,13 +58,8 @@ enum HistoryListBenchmark {
                 let (history, serverTime) = try await measureAsync { try await reader.history(of: id) }
                 guard history.unreadable == 0 else { throw BenchFailure("history-list: unreadable versions") }
                 let (merged, mergeTime) = measure { NoteHistoryMerge.merged(server: history.versions, local: local) }
-                // `quire history ID --json`'s encoding (Console.json's settings).
-                let (json, jsonTime) = try measure {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                    encoder.dateEncodingStrategy = .iso8601
-                    return try encoder.encode(merged.map(NoteVersionJSON.init))
-                }
+                // `quire history ID --json`'s encoding.
+                let (json, jsonTime) = try measure { try NoteVersionJSON.list(merged) }
                 stage.append(local: localTime, server: serverTime, merge: mergeTime, json: jsonTime)
                 return (json, merged.count)
             }

@@ -9,28 +9,28 @@ import Foundation
 /// UTF-8 bytes; any other string is written by `JSONEncoder` itself, so the text is always the
 /// encoder's. The caller writes each object's keys in the encoder's sorted order and leaves out
 /// nil values, as the synthesized `Encodable` does.
-struct JSONTextWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONTextWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
-    var data: Data { Data(bytes) }
+    package var data: Data { Data(bytes) }
 
     /// Punctuation or a literal, as it is.
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// `"key":`, preceded by a comma unless it is the object's first.
-    mutating func key(_ name: String, first: Bool = false) {
+    package mutating func key(_ name: String, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(name)
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var text = value
         // Over the contiguous UTF-8 bytes: `value.utf8.contains` went through the generic
@@ -46,15 +46,15 @@ struct JSONTextWriter {
         }
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         raw(String(value))
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
     }
 
-    mutating func date(_ value: Date) {
+    package mutating func date(_ value: Date) {
         string(WireJSON.formatDate(value))
     }
 }
