@@ -7,6 +7,14 @@ import Testing
 struct SimulationSeedsTests {
     static let config = SimulationConfig(devices: 3, steps: 60)
 
+    /// The first failure among `seeds`, run in order; nil when every one passes.
+    static func firstFailure(_ config: SimulationConfig, seeds: ClosedRange<UInt64>) async -> SimulationFailure? {
+        for seed in seeds {
+            if let failure = await Simulation.run(seed: seed, config: config).failure { return failure }
+        }
+        return nil
+    }
+
     @Test func everySeedKeepsEveryPromise() async {
         var total = SimulationStats()
         for seed in UInt64(1)...300 {
@@ -39,12 +47,7 @@ struct SimulationSeedsTests {
     /// note still converges and "nothing lost" (which a user's edit or delete releases) holds.
     @Test func checksCatchAServerThatKeepsNoHistory() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .serverForgetsHistory)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...20 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...20))
         #expect(found.kind == .lostText, "\(found)")
         #expect(found.message.contains("in none of its notes, its trash or the history"), "\(found)")
     }
@@ -53,12 +56,7 @@ struct SimulationSeedsTests {
     /// revision) overwrites values nobody saw: the trips' ledger must catch it.
     @Test func checksCatchAServerThatLetsTheLastTripWriterWin() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .tripsLastWriterWins)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .lostText, "\(found)")
         #expect(found.message.contains("lost in trips"), "\(found)")
     }
@@ -101,12 +99,7 @@ struct SimulationSeedsTests {
     /// whose refresh answer was lost; the session check must see it within a few seeds.
     @Test func checksCatchAServerThatSignsOutOnALostRefreshAnswer() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .noRefreshRetryGrace)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .signedOut, "\(found)")
     }
 
@@ -164,12 +157,7 @@ struct CompanionSeedsTests {
     /// ever applied" must catch it.
     @Test func checksCatchAServerThatLetsAViewerEdit() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .viewersMayEdit, companion: true)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .membership, "\(found)")
         #expect(found.message.contains("as viewer"), "\(found)")
     }
