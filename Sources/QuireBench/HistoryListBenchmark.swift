@@ -8,8 +8,9 @@ import QuireWire
 /// `quire history ID --json` does: its local history, the server's through `NoteHistoryReader`
 /// over the live API client on loopback (every page, every payload opened), the merge, and the
 /// JSON. Baselines, interleaved with it: the bare `GET /v1/notes/{id}/versions` of the same page
-/// (transport only: bytes, no decoding), the same fetch through `NotesAPIClient` (decoded), and
-/// opening the 500 payloads alone.
+/// (transport only: bytes, no decoding), the same fetch through `NotesAPIClient` (decoded),
+/// opening the 500 payloads alone (one after another), and the page's JSON as the route writes it
+/// against `JSONEncoder`'s.
 enum HistoryListBenchmark {
     static let name = "history-list"
     static let warmUp = 5
@@ -44,20 +45,23 @@ enum HistoryListBenchmark {
         var fetches = Samples()
         var decoded = Samples()
         var opens = Samples()
+        var writes = Samples()
+        var encodes = Samples()
+        var stages = ListingStages()
         var listed = 0
         var jsonBytes = 0
         var pageBytes = 0
         for round in 0..<(runs + warmUp) {
+            var stage = ListingStages()
             let (listing, listTime) = try await measureAsync { () async throws -> (json: Data, count: Int) in
-                let local = try await database.localHistory(of: id)
-                let history = try await reader.history(of: id)
+                let (local, localTime) = try await measureAsync { try await database.localHistory(of: id) }
+                let (history, serverTime) = try await measureAsync { try await reader.history(of: id) }
                 guard history.unreadable == 0 else { throw BenchFailure("history-list: unreadable versions") }
-                let merged = NoteHistoryMerge.merged(server: history.versions, local: local)
-                // `quire history ID --json`'s encoding (Console.json's settings).
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                return (try encoder.encode(merged.map(NoteVersionJSON.init)), merged.count)
+                let (merged, mergeTime) = measure { NoteHistoryMerge.merged(server: history.versions, local: local) }
+                // `quire history ID --json`'s encoding.
+                let (json, jsonTime) = try measure { try NoteVersionJSON.list(merged) }
+                stage.append(local: localTime, server: serverTime, merge: mergeTime, json: jsonTime)
+                return (json, merged.count)
             }
             let (response, fetch) = try await measureAsync { try await transport.send(bare) }
             guard response.status == 200 else { throw BenchFailure("history-list: bare GET got \(response.status)") }
@@ -67,7 +71,13 @@ enum HistoryListBenchmark {
             let (_, open) = try measure {
                 for version in page.versions { _ = try server.codec.open(version.payload, noteID: id) }
             }
+            let (direct, written) = measure { page.wireJSON() }
+            let (encoded, encoding) = measure { WireJSON.encode(page) }
+            guard direct == encoded else { throw BenchFailure("history-list: the direct JSON is not the encoder's") }
             guard round >= warmUp else { continue }
+            writes.append(written)
+            encodes.append(encoding)
+            stages.add(stage)
             listings.append(listTime)
             fetches.append(fetch)
             decoded.append(decode)
@@ -78,8 +88,17 @@ enum HistoryListBenchmark {
             throw BenchFailure("history-list: listed \(listed) texts of a note with \(versions) versions")
         }
         return rows(
-            listings: listings, fetches: fetches, decoded: decoded, opens: opens, versions: versions,
-            pageBytes: pageBytes, jsonBytes: jsonBytes)
+            listings: listings, stages: stages, fetches: fetches, decoded: decoded, opens: opens,
+            versions: versions, pageBytes: pageBytes, jsonBytes: jsonBytes)
+            + [
+                BenchRow(
+                    benchmark: name, label: "the server writing the \(versions)-version page's JSON, median",
+                    measured: Figure.milliseconds(writes.median),
+                    baseline: "\(Figure.milliseconds(encodes.median)) JSONEncoder",
+                    ratio: writes.median.seconds / encodes.median.seconds,
+                    note: "NoteHistoryDTO.wireJSON (what the route answers) against WireJSON.encode of the same "
+                        + "page, interleaved; the bytes are checked equal each run")
+            ]
     }
 
     /// Saves the note `count` times on the device (a corpus note, then one word changed each
@@ -105,8 +124,8 @@ enum HistoryListBenchmark {
     }
 
     private static func rows(
-        listings: Samples, fetches: Samples, decoded: Samples, opens: Samples, versions: Int, pageBytes: Int,
-        jsonBytes: Int
+        listings: Samples, stages: ListingStages, fetches: Samples, decoded: Samples, opens: Samples,
+        versions: Int, pageBytes: Int, jsonBytes: Int
     ) -> [BenchRow] {
         let label = "history of a note with \(versions) versions, listed as quire history --json does"
         let detail =
@@ -114,12 +133,13 @@ enum HistoryListBenchmark {
             + "(libcurl, loopback; one page of \(WireRoutes.maxPageLimit)), merge, JSON (\(Figure.bytes(jsonBytes))). "
             + "The page is \(Figure.bytes(pageBytes)); fetched and decoded by NotesAPIClient: median "
             + "\(Figure.milliseconds(decoded.median)), p99 \(Figure.milliseconds(decoded.p99))"
+        let stageNote = "; stages, median: " + stages.summary
         return [
             BenchRow(
                 benchmark: name, label: "\(label), median", measured: Figure.milliseconds(listings.median),
                 baseline: "\(Figure.milliseconds(fetches.median)) bare GET",
                 ratio: listings.median.seconds / fetches.median.seconds, target: "< 50 ms",
-                met: listings.median < .milliseconds(50), note: detail),
+                met: listings.median < .milliseconds(50), note: detail + stageNote),
             BenchRow(
                 benchmark: name, label: "\(label), p99", measured: Figure.milliseconds(listings.p99),
                 baseline: "\(Figure.milliseconds(fetches.p99)) bare GET",

@@ -5,7 +5,8 @@ import QuireDomain
 /// Save latency at 10,000 notes: `NotesDatabase.saveNote` (note + pending change, one transaction,
 /// `synchronous=FULL`) against the same two inserts by raw SQLite C calls on a file with the same
 /// schema, rows and pragmas. Samples are interleaved (ours, raw, ours, ...) so machine noise hits
-/// both sides alike.
+/// both sides alike. Then edits of existing notes with and without the history trigger
+/// (`SaveBenchmark+HistoryTrigger.swift`).
 enum SaveBenchmark {
     static let name = "save"
 
@@ -39,10 +40,11 @@ enum SaveBenchmark {
             baseline.append(rawTime)
         }
         let count = Figure.count(notes)
+        let edits = try await historyTriggerRows(context, with: database, file: ourFile, directory: directory)
         return [
             row("save at \(count) notes, median", ours.median, baseline.median),
             row("save at \(count) notes, p99", ours.p99, baseline.p99),
-        ]
+        ] + edits
     }
 
     private static func row(_ label: String, _ ours: Duration, _ raw: Duration) -> BenchRow {

@@ -11,6 +11,12 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Writes JSON text already encoded (as `json` would have written it) on stdout, with the
+    /// same final newline.
+    func json(encoded data: Data) {
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
     /// Writes `value` as pretty, key-sorted JSON on stdout.
     func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

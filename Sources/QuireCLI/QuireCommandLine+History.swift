@@ -23,7 +23,7 @@ extension QuireCommandLine {
         let listing = try await historyListing(text, in: device, reader: reader)
         if let problem = listing.serverProblem { console.err("quire: \(problem)") }
         if arguments.flag("json") {
-            try console.json(listing.versions.map(NoteVersionJSON.init))
+            console.json(encoded: try NoteVersionJSON.list(listing.versions))
             return
         }
         for version in listing.versions { console.out(HistoryText.line(for: version)) }

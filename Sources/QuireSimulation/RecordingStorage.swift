@@ -2,12 +2,19 @@ import Foundation
 import QuireServer
 
 /// The server's real storage, wrapped to witness every write it applies: which idempotency key
-/// (change id) produced each new version of each note. The "at most once" check reads it.
+/// (change id) produced each new version of each note, and which texts it stored. The "at most
+/// once" check and the history ledger read them.
 final class RecordingStorage: ServerStorage, @unchecked Sendable {
-    // `applied` and `account` are guarded by `lock`; `inner` is an actor.
+    // `applied`, `acknowledged` and `account` are guarded by `lock`; `inner` is an actor.
     let inner: SQLiteServerStorage
     let lock = NSLock()
     private var applied: [AppliedWrite] = []
+    /// The texts the server stored for the simulation's account, in commit order, less those of
+    /// notes whose tombstones were purged since (their history went with them).
+    private var acknowledged: [AcknowledgedText] = []
+    /// The sabotage ``SimulationConfig/Sabotage/serverForgetsHistory``. Set once, before the
+    /// world runs.
+    nonisolated(unsafe) var forgetsHistory = false
     /// The op ids of the trip requests the server decided (not replays), in commit order.
     var appliedTripRequests: [String] = []
     /// Trip ops requests applied from an account whose role could not change the trip.
@@ -24,6 +31,10 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     /// Every write that committed a new change to the feed, in commit order.
     var appliedWrites: [AppliedWrite] { lock.withLock { applied } }
+
+    /// Every text the server stored for the simulation's account and still keeps somewhere (the
+    /// note, its history or the trash), in commit order.
+    var acknowledgedTexts: [AcknowledgedText] { lock.withLock { acknowledged } }
 
     /// The one account the simulation creates.
     var account: AccountID? { lock.withLock { knownAccount } }
@@ -123,6 +134,9 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
             }
             lock.withLock {
                 applied.append(AppliedWrite(noteID: noteID, changeID: idempotency.key))
+                if case .put(let id, let payload, _) = write, account == knownAccount {
+                    acknowledged.append(AcknowledgedText(noteID: id, payload: payload))
+                }
             }
         }
         return result
@@ -144,9 +158,14 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     }
 
     /// Purges. The witness keeps the purged notes' writes: an id written again goes on from its
-    /// last version, so its versions still count every write it ever had.
+    /// last version, so its versions still count every write it ever had. Their texts leave the
+    /// history ledger: a purged tombstone's history is gone by design (past retention).
     func purgeTombstones(olderThan cutoff: Date) async throws -> Int {
-        try await inner.purgeTombstones(olderThan: cutoff)
+        let before = Set(try await allNotes().map(\.id))
+        let purged = try await inner.purgeTombstones(olderThan: cutoff)
+        let gone = before.subtracting(try await allNotes().map(\.id))
+        lock.withLock { acknowledged.removeAll { gone.contains($0.noteID) } }
+        return purged
     }
 
     func close() async {
@@ -155,12 +174,13 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     // MARK: - Backups
 
-    /// How many applied writes and trip requests the backup at each path holds.
-    private var backups: [String: (writes: Int, tripRequests: Int)] = [:]
+    /// What the backup at each path holds: how many applied writes and trip requests, and the
+    /// texts it keeps.
+    private var backups: [String: (writes: Int, tripRequests: Int, texts: [AcknowledgedText])] = [:]
 
     /// Backs the server up to `path`, remembering what it had applied by then.
     func backUp(to path: String) async throws {
-        let count = lock.withLock { (applied.count, appliedTripRequests.count) }
+        let count = lock.withLock { (applied.count, appliedTripRequests.count, acknowledged) }
         try await inner.backUp(to: path)
         lock.withLock { backups[path] = count }
     }
@@ -173,6 +193,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
             if let count = backups[path] {
                 applied.removeLast(applied.count - count.writes)
                 appliedTripRequests.removeLast(appliedTripRequests.count - count.tripRequests)
+                acknowledged = count.texts
             }
         }
     }

@@ -15,6 +15,9 @@ public struct SimulationConfig: Hashable, Sendable {
         /// The server lets a viewer's trip ops through (it makes the viewer an editor for the
         /// request). The membership check must catch it.
         case viewersMayEdit
+        /// The server's history and trash routes answer only the current texts: it kept no
+        /// earlier version and no deleted note. The history ledger must catch it.
+        case serverForgetsHistory
     }
 
     /// Number of devices (≥ 1).

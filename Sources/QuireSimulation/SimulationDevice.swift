@@ -140,6 +140,14 @@ final class SimulationDevice {
         try await database.readNoteRows()
     }
 
+    /// A reader of the server's history and trash over this device's network and session, as
+    /// `QuireDevice.makeHistoryReader` makes the one `quire history` and `quire trash` use.
+    func historyReader() async throws -> NoteHistoryReader {
+        NoteHistoryReader(
+            api: NotesAPIClient(transport: transport, tokens: tokens), codec: PlainPayloadCodec(),
+            ownDevice: try await database.deviceLabel())
+    }
+
     /// Pending changes, in flight and refused included.
     func pendingCount() async throws -> Int {
         try await database.readStatus().pendingCount
@@ -158,7 +166,7 @@ final class SimulationDevice {
             fileURL: url, now: { clock.now() }, durability: .normal)
         let records: SyncRecords =
             switch config.sabotage {
-            case .none, .noRefreshRetryGrace, .tripsLastWriterWins, .viewersMayEdit: database
+            case .none, .noRefreshRetryGrace, .tripsLastWriterWins, .viewersMayEdit, .serverForgetsHistory: database
             case .dropLocalTextOnConflict: LossySyncRecords(database: database)
             }
         let runLock = FileSyncRunLock(file: url.appendingPathExtension("lock"))

@@ -80,6 +80,9 @@ public struct SimulationStats: Hashable, Sendable {
     public var joins = 0
     public var removals = 0
     public var keysRotated = 0
+    /// Texts the server stored that the history ledger found though no live note holds them any
+    /// more: only the history or the trash kept them (issue 10).
+    public var textsOnlyInHistory = 0
 
     public init() {}
 
@@ -105,6 +108,7 @@ public struct SimulationStats: Hashable, Sendable {
         joins += other.joins
         removals += other.removals
         keysRotated += other.keysRotated
+        textsOnlyInHistory += other.textsOnlyInHistory
     }
 
     public var summary: String {
@@ -113,7 +117,8 @@ public struct SimulationStats: Hashable, Sendable {
             + "server writes \(appliedWrites), most quiescence rounds \(quiescenceRounds), "
             + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
             + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts), "
-            + "trip steps \(tripSteps), trips syncs \(tripSyncs), trip conflicts \(tripConflicts)"
+            + "trip steps \(tripSteps), trips syncs \(tripSyncs), trip conflicts \(tripConflicts), "
+            + "texts only in history or trash \(textsOnlyInHistory)"
             + (joins + removals > 0
                 ? ", companion joins \(joins), removals \(removals), keys rotated \(keysRotated)" : "")
     }

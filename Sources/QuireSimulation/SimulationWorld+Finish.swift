@@ -4,8 +4,8 @@ import QuireClient
 // MARK: - Healing, quiescence and the end checks
 
 extension SimulationWorld {
-    /// Heals everything, syncs to quiescence, then checks convergence, nothing lost and at most
-    /// once. Returns the first failure, or nil.
+    /// Heals everything, syncs to quiescence, then checks convergence, nothing lost, at most
+    /// once and the history ledger. Returns the first failure, or nil.
     func finish() async throws -> SimulationFailure? {
         await held.deliverAll()
         for device in devices { device.transport.heal() }
@@ -32,6 +32,7 @@ extension SimulationWorld {
         if !problems.isEmpty {
             return SimulationFailure(kind: .appliedTwice, message: problems.joined(separator: "; "))
         }
+        if let failure = try await checkHistoryLedger() { return failure }
         guard config.trips else { return nil }
         try checkRoles(step: nil)
         try await checkCompanionHoldsNothingWrittenWithoutIt(step: nil)

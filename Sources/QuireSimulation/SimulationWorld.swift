@@ -71,6 +71,7 @@ final class SimulationWorld {
             storage: storage,
             configuration: Self.serverConfiguration(config),
             now: { clock.now() }, log: { _ in })
+        storage.forgetsHistory = config.sabotage == .serverForgetsHistory
         _ = try await server.createAccount(username: "sim")
         let inProcess = InProcessTransport(server: server)
         held = HeldRequests(server: inProcess)

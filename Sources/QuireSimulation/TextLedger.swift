@@ -33,6 +33,8 @@ struct TextLedger {
     }
 
     private(set) var owed: [String: Atom] = [:]
+    /// Every atom ever typed, released or not: what the history ledger looks for.
+    private(set) var typed: [String: Atom] = [:]
 
     /// Records one user action on one device: releases what it removed from a note that held it,
     /// then owes what it typed.
@@ -47,7 +49,10 @@ struct TextLedger {
             }
             if removed { owed[text] = nil }
         }
-        for atom in typed { owed[atom.text] = atom }
+        for atom in typed {
+            owed[atom.text] = atom
+            self.typed[atom.text] = atom
+        }
     }
 
     /// Stops owing the atoms `forgiven` selects: text a product rule lets go (a removed member's

@@ -7,6 +7,14 @@ import Testing
 struct SimulationSeedsTests {
     static let config = SimulationConfig(devices: 3, steps: 60)
 
+    /// The first failure among `seeds`, run in order; nil when every one passes.
+    static func firstFailure(_ config: SimulationConfig, seeds: ClosedRange<UInt64>) async -> SimulationFailure? {
+        for seed in seeds {
+            if let failure = await Simulation.run(seed: seed, config: config).failure { return failure }
+        }
+        return nil
+    }
+
     @Test func everySeedKeepsEveryPromise() async {
         var total = SimulationStats()
         for seed in UInt64(1)...300 {
@@ -30,18 +38,25 @@ struct SimulationSeedsTests {
         #expect(total.tripSteps > 3_000)
         #expect(total.tripSyncs > 3_000)
         #expect(total.tripConflicts > 30)
+        // Texts the history ledger had to find in the history or the trash, not in a note.
+        #expect(total.textsOnlyInHistory > 300)
+    }
+
+    /// A server whose history and trash routes answer only the current texts (it kept no
+    /// earlier version, no deleted note): the history ledger must catch it, though every
+    /// note still converges and "nothing lost" (which a user's edit or delete releases) holds.
+    @Test func checksCatchAServerThatKeepsNoHistory() async throws {
+        let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .serverForgetsHistory)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...20))
+        #expect(found.kind == .lostText, "\(found)")
+        #expect(found.message.contains("in none of its notes, its trash or the history"), "\(found)")
     }
 
     /// A server that lets the last trip writer win (every op sent as if based on the newest
     /// revision) overwrites values nobody saw: the trips' ledger must catch it.
     @Test func checksCatchAServerThatLetsTheLastTripWriterWin() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .tripsLastWriterWins)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .lostText, "\(found)")
         #expect(found.message.contains("lost in trips"), "\(found)")
     }
@@ -84,12 +99,7 @@ struct SimulationSeedsTests {
     /// whose refresh answer was lost; the session check must see it within a few seeds.
     @Test func checksCatchAServerThatSignsOutOnALostRefreshAnswer() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .noRefreshRetryGrace)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .signedOut, "\(found)")
     }
 
@@ -147,12 +157,7 @@ struct CompanionSeedsTests {
     /// ever applied" must catch it.
     @Test func checksCatchAServerThatLetsAViewerEdit() async throws {
         let sabotaged = SimulationConfig(devices: 3, steps: 60, sabotage: .viewersMayEdit, companion: true)
-        var failure: SimulationFailure?
-        for seed in UInt64(1)...60 {
-            failure = await Simulation.run(seed: seed, config: sabotaged).failure
-            if failure != nil { break }
-        }
-        let found = try #require(failure)
+        let found = try #require(await SimulationSeedsTests.firstFailure(sabotaged, seeds: 1...60))
         #expect(found.kind == .membership, "\(found)")
         #expect(found.message.contains("as viewer"), "\(found)")
     }

@@ -56,7 +56,8 @@ extension NotesDatabase {
                         typedOn: Self.typedOnColumns(content.typedOn, ownDevice: try ownDeviceID()))
                 } else {
                     try connection.run(
-                        "UPDATE notes SET deleted = 1, arrived = 1 WHERE id = ?", noteID.description)
+                        "UPDATE notes SET deleted = 1, arrived = 1, deleted_at = ? WHERE id = ?",
+                        server.updatedAt.timeIntervalSinceReferenceDate, noteID.description)
                 }
             case .push(let content):
                 try setText(

@@ -37,19 +37,21 @@ extension NotesDatabase {
     }
 
     /// The notes deleted on this device (their delete sent or not) or here from another device's
-    /// delete, with the last text this device had of each, most recently deleted first.
+    /// delete, with the last text this device had of each and when each was deleted (this
+    /// device's time of a delete typed here, the server's of one pulled), most recently deleted
+    /// first.
     public func localTrash() throws -> [LocalTrashedNote] {
         try connection.query(
             """
             SELECT n.id,
                 CASE WHEN n.title <> '' OR n.body <> '' THEN n.title ELSE h.title END,
                 CASE WHEN n.title <> '' OR n.body <> '' THEN n.body ELSE h.body END,
-                n.updated_at,
+                COALESCE(n.deleted_at, n.updated_at) AS went,
                 EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = n.id AND p.kind = 'delete')
             FROM notes n LEFT JOIN note_history h ON h.seq = (
                 SELECT MAX(seq) FROM note_history WHERE note_id = n.id)
             WHERE n.deleted = 1 AND (n.title <> '' OR n.body <> '' OR h.seq IS NOT NULL)
-            ORDER BY n.updated_at DESC
+            ORDER BY went DESC
             """
         ) { row in
             guard let id = NoteID(row.text(0)) else {

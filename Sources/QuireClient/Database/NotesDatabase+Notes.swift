@@ -92,14 +92,13 @@ extension NotesDatabase {
     /// The delete rule of `deleteNote`, for any write that stands for a user's delete.
     func deleteLocally(_ id: NoteID, touched: inout Touched) throws {
         guard let note = try storedNote(id), !note.deleted else { return }
+        let timestamp = now().timeIntervalSinceReferenceDate
         try connection.run(
-            "UPDATE notes SET deleted = 1, revision = revision + 1, arrived = 0 WHERE id = ?",
-            id.description)
+            "UPDATE notes SET deleted = 1, deleted_at = ?, revision = revision + 1, arrived = 0 WHERE id = ?",
+            timestamp, id.description)
         let unsent = try unsentChange(of: id)
         if try note.version > 0 || hasChangeInFlight(id) {
-            try queue(
-                .delete, for: id, foldingInto: unsent,
-                at: now().timeIntervalSinceReferenceDate)
+            try queue(.delete, for: id, foldingInto: unsent, at: timestamp)
         } else if let unsent {
             try connection.run("DELETE FROM pending_changes WHERE seq = ?", unsent.seq)
         }

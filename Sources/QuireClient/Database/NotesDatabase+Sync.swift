@@ -302,9 +302,10 @@ extension NotesDatabase {
                 """
                 UPDATE notes SET deleted = 1, version = ?, version_tag = ?, title = '', body = '',
                     base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
-                    arrived = 1, skipped_remote = NULL
+                    arrived = 1, skipped_remote = NULL, deleted_at = ?
                 WHERE id = ?
-                """, remote.version, remote.versionTag, remote.id.description)
+                """, remote.version, remote.versionTag, remote.updatedAt.timeIntervalSinceReferenceDate,
+                remote.id.description)
             return true
         }
         let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
@@ -443,6 +444,7 @@ extension NotesDatabase {
         try bookkeepingWrite { touched in
             guard let mark = try readMeta(.resyncing) else { return 0 }
             try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.resyncing.rawValue)
+            let forgotten = try forgetUnlistedTombstones()
             guard Self.resyncReason(mark) == .serverForgot else {
                 let removed = try connection.run(
                     """
@@ -450,7 +452,7 @@ extension NotesDatabase {
                     WHERE confirmed = 0 AND version > 0
                       AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
                     """)
-                if removed > 0 { touched.insert(.notes) }
+                if removed + forgotten > 0 { touched.insert(.notes) }
                 return 0
             }
             let lost = try connection.query(
@@ -464,15 +466,6 @@ extension NotesDatabase {
                 UPDATE notes SET version = 0, version_tag = NULL, base_title = NULL, base_body = NULL,
                     confirmed = 1
                 WHERE confirmed = 0 AND version > 0 AND deleted = 0
-                """)
-            // Tombstones are never listed: those the server's history no longer has are forgotten
-            // here too, as after a plain listing, so a note another device sends again under the
-            // same id arrives instead of meeting a delete from the forgotten history (seed 1523).
-            try connection.run(
-                """
-                DELETE FROM notes
-                WHERE confirmed = 0 AND version > 0 AND deleted = 1
-                  AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
                 """)
             let timestamp = now().timeIntervalSinceReferenceDate
             var queued = 0
@@ -492,6 +485,31 @@ extension NotesDatabase {
             touched = .all
             return queued
         }
+    }
+
+    /// Inside `finishFullResync`'s transaction: forgets the tombstones the listing did not
+    /// confirm and that wait for nothing, with this device's earlier texts of them. Returns how
+    /// many went.
+    ///
+    /// Tombstones are never listed: those the server's history no longer has (purged, past
+    /// retention) go after any listing, so a note another device sends again under the same id
+    /// arrives instead of meeting a delete from the forgotten history (seed 1523). Their texts
+    /// in `note_history` go too: with the row gone no list, trash or id prefix names the note
+    /// again, so nothing could show them and nothing would ever remove them.
+    private func forgetUnlistedTombstones() throws -> Int {
+        let unlisted = try connection.query(
+            """
+            SELECT id FROM notes
+            WHERE confirmed = 0 AND version > 0 AND deleted = 1
+              AND NOT EXISTS (SELECT 1 FROM pending_changes p WHERE p.note_id = notes.id)
+            """, map: { $0.text(0) })
+        for id in unlisted {
+            // The row first: a tombstone deleted here still holds its text, which the delete
+            // trigger keeps in `note_history` as the row goes.
+            try connection.run("DELETE FROM notes WHERE id = ?", id)
+            try connection.run("DELETE FROM note_history WHERE note_id = ?", id)
+        }
+        return unlisted.count
     }
 
     static func resyncReason(_ mark: String) -> FullResyncReason? {

@@ -5,6 +5,23 @@ extension NotesSchema {
     /// How many earlier texts of each note this device keeps.
     package static let textsKeptPerNote = 32
 
+    // MARK: - 12: when each note went
+
+    /// `deleted_at`: when the note was deleted, for the trash (`updated_at` is the last edit's
+    /// time, and the history keeps each text at the time it was saved). Set with the tombstone:
+    /// this device's clock for a delete typed here, the server's time of the delete for one
+    /// pulled. A tombstone from before it takes its unsent delete's time, else its last edit's.
+    static func recordDeleteTimes(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            ALTER TABLE notes ADD COLUMN deleted_at REAL;
+            UPDATE notes SET deleted_at = COALESCE(
+                (SELECT MAX(p.created_at) FROM pending_changes p WHERE p.note_id = notes.id AND p.kind = 'delete'),
+                updated_at)
+            WHERE deleted = 1;
+            """)
+    }
+
     // MARK: - 11: this device's history
 
     /// Each text a note row held before it changed or went (a save over it, a pulled copy, a

@@ -43,8 +43,8 @@ public struct NoteHistoryReader: Sendable {
         var history = History(
             version: page.version, versionTag: page.versionTag, deleted: page.deleted, versions: [], unreadable: 0)
         while true {
-            for dto in page.versions {
-                if let version = open(dto, of: id) { history.versions.append(version) } else { history.unreadable += 1 }
+            for opened in await openAll(page.versions, of: id) {
+                if let opened { history.versions.append(opened) } else { history.unreadable += 1 }
             }
             guard page.hasMore, let last = page.versions.last?.version else { break }
             page = try await api.history(of: id, before: last, limit: WireRoutes.maxPageLimit)
@@ -70,6 +70,28 @@ public struct NoteHistoryReader: Sendable {
         }
         return (notes, unreadable)
     }
+
+    /// Opens a page's versions on every core, in the page's order; nil for one that does not
+    /// open. Each payload opens on its own (base64, AES-GCM, the note's JSON: about 40 µs for a
+    /// 2 KB note), and 500 of them one after another were a third of a 500-version listing.
+    /// Cancelling the caller does not stop a lane: each runs to its end, a few milliseconds.
+    private func openAll(_ versions: [NoteVersionDTO], of id: NoteID) async -> [NoteVersion?] {
+        let lanes = min(ProcessInfo.processInfo.activeProcessorCount, versions.count / Self.versionsPerLane)
+        guard lanes > 1 else { return versions.map { open($0, of: id) } }
+        let size = (versions.count + lanes - 1) / lanes
+        return await withTaskGroup(of: (Int, [NoteVersion?]).self) { group in
+            for lane in 0..<lanes {
+                let part = Array(versions[(lane * size)..<min((lane + 1) * size, versions.count)])
+                group.addTask { (lane, part.map { open($0, of: id) }) }
+            }
+            var parts = [[NoteVersion?]](repeating: [], count: lanes)
+            for await (lane, opened) in group { parts[lane] = opened }
+            return parts.flatMap { $0 }
+        }
+    }
+
+    /// Below this many versions a lane of its own costs more than it saves.
+    private static let versionsPerLane = 32
 
     private func open(_ dto: NoteVersionDTO, of id: NoteID) -> NoteVersion? {
         guard let content = try? codec.open(dto.payload, noteID: id) else { return nil }
