@@ -96,7 +96,7 @@ extension NotesDatabase {
             map: Self.noteRecord)
     }
 
-    private static func noteRecord(_ row: SQLiteRow) throws -> NoteRecord {
+    static func noteRecord(_ row: SQLiteRow) throws -> NoteRecord {
         guard let id = NoteID(row.text(0)) else {
             throw SQLiteError(code: 0, message: "malformed note id \(row.text(0))", sql: nil)
         }
