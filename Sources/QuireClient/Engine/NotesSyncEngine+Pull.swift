@@ -26,16 +26,23 @@ extension NotesSyncEngine {
         }
         var restarted: Set<FullResyncReason> = []
         var checked = false
+        // The next page, fetched and opened while this one is stored; dropped on any way out.
+        var ahead: Task<OpenedPage, any Error>?
+        defer { ahead?.cancel() }
         while true {
             try Task.checkCancellation()
-            var page: ChangesPageDTO
+            var opened: OpenedPage
             do {
-                let known = checked ? [] : try await records.ackedPositions().all
-                page = try await api.changes(
-                    since: cursor, known: known, limit: pageLimit, wait: 0, omittingOwnPayloads: omitOwn)
-                if !checked {
-                    try await records.positionsVerified(through: nil)
-                    checked = true
+                if let next = ahead {
+                    ahead = nil
+                    opened = try await next.value
+                } else {
+                    let known = checked ? [] : try await records.ackedPositions().all
+                    opened = try await fetchPage(since: cursor, known: known, omitOwn: omitOwn)
+                    if !checked {
+                        try await records.positionsVerified(through: nil)
+                        checked = true
+                    }
                 }
             } catch let error as NotesAPIError {
                 // Offline longer than the server keeps tombstones (410), or a cursor the server
@@ -51,13 +58,10 @@ extension NotesSyncEngine {
                 omitOwn = false
                 continue
             }
-            let next = Cursor(page.nextCursor)
-            // A page that says "more" must move the cursor, or the pull would never end.
-            if page.hasMore, next == cursor {
-                throw NotesAPIError(
-                    kind: .invalidResponse, message: "The server's feed did not move forward.")
+            var next = try Self.nextCursor(of: opened.page, after: cursor)
+            if opened.page.hasMore, readAhead {
+                ahead = readAheadTask(since: next, omitOwn: omitOwn)
             }
-            var opened = open(page, &report)
             let confirmed: Bool
             if omitOwn, !opened.own.isEmpty {
                 confirmed = try await records.apply(
@@ -69,26 +73,26 @@ extension NotesSyncEngine {
             if !confirmed {
                 // This device's copy of one of its own writes is not what the server lists (an
                 // answer lost, a version moved on): only the payloads can say what the server
-                // holds, so the same page comes again with all of them, and stays the listing's.
+                // holds, so the same page comes again with all of them, and so does the rest.
+                ahead?.cancel()
+                ahead = nil
                 omitOwn = false
-                report.undecryptable -= opened.undecryptable
-                page = try await api.changes(
-                    since: cursor, known: [], limit: pageLimit, wait: 0, omittingOwnPayloads: false)
-                opened = open(page, &report)
-                try await records.apply(opened.notes, cursor: Cursor(page.nextCursor), account: account)
+                opened = try await fetchPage(since: cursor, known: [], omitOwn: false)
+                next = try Self.nextCursor(of: opened.page, after: cursor)
+                try await records.apply(opened.notes, cursor: next, account: account)
             }
-            let pageCursor = Cursor(page.nextCursor)
             report.received += opened.notes.count
-            cursor = pageCursor
+            report.undecryptable += opened.undecryptable
+            cursor = next
+            let listed = report.received + opened.own.count
             progressHandler?(
                 SyncProgress(
-                    phase: .receiving, done: report.received + opened.ownCount,
-                    total: page.remaining.map { report.received + opened.ownCount + $0 },
-                    finished: !page.hasMore))
-            if !page.hasMore {
+                    phase: .receiving, done: listed, total: opened.page.remaining.map { listed + $0 },
+                    finished: !opened.page.hasMore))
+            if !opened.page.hasMore {
                 // The last page's cursor is incremental and names the account's latest change:
                 // from now on it stands for every write before it.
-                try await records.positionsVerified(through: pageCursor)
+                try await records.positionsVerified(through: next)
                 break
             }
         }
@@ -97,36 +101,39 @@ extension NotesSyncEngine {
         report.reuploaded += try await records.finishFullResync()
     }
 
-    /// A page's notes opened, and its own writes sent without payload; payloads that fail to
-    /// open are counted in `report` and skipped (promise 6).
-    private func open(_ page: ChangesPageDTO, _ report: inout SyncReport)
-        -> (notes: [RemoteNote], own: [ListedOwnWrite], ownCount: Int, undecryptable: Int)
-    {
-        var notes: [RemoteNote] = []
-        var own: [ListedOwnWrite] = []
-        var undecryptable = 0
-        notes.reserveCapacity(page.changes.count)
-        for dto in page.changes {
-            // This device's own write, sent back without its payload: nothing to apply, only
-            // (in a first listing) a version to confirm.
-            if dto.ownWrite == true {
-                // One that cannot be checked (no id, a tombstone) gets no tag: it fails the
-                // check, and the page comes again with payloads.
-                let checkable = !dto.deleted && dto.payload == nil
-                own.append(
-                    ListedOwnWrite(
-                        id: NoteID(dto.id) ?? NoteID(), version: dto.version,
-                        versionTag: checkable ? dto.versionTag : nil))
-                continue
-            }
-            do {
-                notes.append(try remoteNote(from: dto))
-            } catch {
-                undecryptable += 1
-            }
+    /// A page's cursor; a page that says "more" must move it, or the pull would never end.
+    private static func nextCursor(of page: ChangesPageDTO, after cursor: Cursor?) throws -> Cursor {
+        let next = Cursor(page.nextCursor)
+        if page.hasMore, next == cursor {
+            throw NotesAPIError(kind: .invalidResponse, message: "The server's feed did not move forward.")
         }
-        report.undecryptable += undecryptable
-        return (notes, own, own.count, undecryptable)
+        return next
+    }
+
+    /// Fetches and opens one page, off this actor and the database's.
+    private func fetchPage(since cursor: Cursor?, known: [Cursor], omitOwn: Bool) async throws -> OpenedPage {
+        try await Self.fetchPage(
+            api: api, codec: codec, since: cursor, known: known, limit: pageLimit, omitOwn: omitOwn,
+            lanes: readAhead ? ProcessInfo.processInfo.activeProcessorCount : 1)
+    }
+
+    /// The next page, fetched and opened while the caller stores the current one.
+    private func readAheadTask(since cursor: Cursor, omitOwn: Bool) -> Task<OpenedPage, any Error> {
+        let (api, codec, limit) = (api, codec, pageLimit)
+        let lanes = ProcessInfo.processInfo.activeProcessorCount
+        return Task.detached {
+            try await Self.fetchPage(
+                api: api, codec: codec, since: cursor, known: [], limit: limit, omitOwn: omitOwn, lanes: lanes)
+        }
+    }
+
+    private static func fetchPage(
+        api: NotesAPI, codec: PayloadCodec, since cursor: Cursor?, known: [Cursor], limit: Int, omitOwn: Bool,
+        lanes: Int
+    ) async throws -> OpenedPage {
+        let page = try await api.changes(
+            since: cursor, known: known, limit: limit, wait: 0, omittingOwnPayloads: omitOwn)
+        return await OpenedPage.open(page, codec: codec, lanes: lanes)
     }
 
     /// The full listing a failed pull calls for, if any.
@@ -137,6 +144,11 @@ extension NotesSyncEngine {
     }
 
     func remoteNote(from dto: NoteChangeDTO) throws -> RemoteNote {
+        try Self.remoteNote(from: dto, codec: codec)
+    }
+
+    /// The entry opened with `codec`; throws for a bad id or a payload that does not open.
+    nonisolated static func remoteNote(from dto: NoteChangeDTO, codec: PayloadCodec) throws -> RemoteNote {
         guard let id = NoteID(dto.id) else {
             throw NotesAPIError(kind: .invalidResponse, message: "The server sent a bad note id.")
         }
