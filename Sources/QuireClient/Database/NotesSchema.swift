@@ -10,7 +10,7 @@ package enum NotesSchema {
         [
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
             indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
-            keepSeenVersionsUnderUpserts, NotesSchema.keepEarlierTexts,
+            keepSeenVersionsUnderUpserts, NotesSchema.keepEarlierTexts, indexPendingChangesForStatus,
         ]
     }
 
