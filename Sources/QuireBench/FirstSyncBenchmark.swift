@@ -42,7 +42,7 @@ enum FirstSyncBenchmark {
                 measured: String(format: "%.2f s", serial.seconds),
                 baseline: curl.map { String(format: "%.2f s curl", $0.seconds) } ?? "curl unavailable",
                 ratio: curl.map { serial.seconds / $0.seconds }, target: "-", met: nil,
-                note: "the same engine with readAhead: false (the path before), same run; child wall "
+                note: "the same engine with readAhead: false (the default and the path before), same run; child wall "
                     + "time \(Figure.seconds(serialWall)); peak memory "
                     + (serial.peakKiB.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown")),
         ]

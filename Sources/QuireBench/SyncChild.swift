@@ -4,8 +4,9 @@ import QuireClient
 /// The syncing device of the first-sync benchmark, run as a child process so its peak memory is its
 /// own: `quire-bench __sync-child URL TOKEN HEXKEY DIR PAGE_LIMIT [serial]`.
 ///
-/// `serial`: the engine without read-ahead (each page fetched, opened on one core and stored
-/// before the next is asked for), the path before the pull overlapped them.
+/// Without `serial` the engine reads ahead (the next page fetched and opened on every core while
+/// the current one is stored); `serial`: each page fetched, opened on one core and stored before
+/// the next is asked for (the engine's default).
 ///
 /// Opens a fresh device database in DIR (full durability), runs one sync over URLSession, and
 /// prints one JSON line: ``Report``. Exits 1 (with a message on standard error) when it cannot.

@@ -41,13 +41,15 @@ public actor NotesSyncEngine {
     ///   - runLock: what serializes this engine's runs with other engines on the same database;
     ///     ``FileSyncRunLock`` for a device directory two processes may open.
     ///   - readAhead: a pull fetches, decodes and opens the next page (its payloads across the
-    ///     cores) while the database stores the current one; false: one page after the other, on
-    ///     one core (the path benchmarks compare it with).
+    ///     cores) while the database stores the current one. Off by default: on the shared 2-core
+    ///     bench machine it measured slower than one page after the other (11.0 s against 9.7 s,
+    ///     36.7 s against 26.5 s for 10,000 notes, docs/benchmarks.md), so the store, not the
+    ///     fetch or the decryption, is where a first sync spends its time.
     public init(
         records: SyncRecords, api: NotesAPI, codec: PayloadCodec, account: AccountID,
         policy: ConflictPolicy = ConflictPolicy(), pageLimit: Int = WireRoutes.defaultPageLimit,
         batchLimit: Int = WireRoutes.maxBatchSize, bodyLimit: Int = WireRoutes.maxBodyBytes,
-        readAhead: Bool = true, runLock: SyncRunLock = NoSyncRunLock(),
+        readAhead: Bool = false, runLock: SyncRunLock = NoSyncRunLock(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.readAhead = readAhead
