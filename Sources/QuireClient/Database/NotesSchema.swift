@@ -11,7 +11,6 @@ package enum NotesSchema {
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
             indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
             keepSeenVersionsUnderUpserts, NotesSchema.keepEarlierTexts, NotesSchema.recordDeleteTimes,
-            indexPendingChangesForStatus,
         ]
     }
 

@@ -22,14 +22,13 @@ final class Harness {
 
     init(
         notes: [Note] = [], status: SyncStatus = SyncStatus(lastSyncedAt: Harness.now),
-        syncConfigured: Bool = true, formatter: NotesDateFormatter = Harness.formatter,
-        pageSize: Int = 100
+        syncConfigured: Bool = true, formatter: NotesDateFormatter = Harness.formatter
     ) {
         self.notes = FakeNotesRepository(notes)
         self.status = FakeSyncStatusRepository(status)
         viewModel = NotesViewModel(
             notes: self.notes, status: self.status, sync: sync, clock: clock, debounce: .milliseconds(500),
-            syncConfigured: syncConfigured, dateFormatter: formatter, pageSize: pageSize)
+            syncConfigured: syncConfigured, dateFormatter: formatter)
     }
 
     var state: NotesViewState { viewModel.viewState }
