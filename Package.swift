@@ -98,7 +98,7 @@ let package = Package(
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
                 "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD", "QuireLock",
-                "QuireMedia", .target(name: "CSQLite", condition: linuxOnly),
+                "QuireMedia", "QuirePresentation", .target(name: "CSQLite", condition: linuxOnly),
             ]),
 
         // MARK: - Test support and tests

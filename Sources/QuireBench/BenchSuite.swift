@@ -7,6 +7,8 @@ enum BenchSuite {
     static let all: [Benchmark] = [
         (SaveBenchmark.name, SaveBenchmark.run),
         (ColdOpenBenchmark.name, ColdOpenBenchmark.run),
+        (LazyListBenchmark.name, LazyListBenchmark.run),
+        (SearchBenchmark.name, SearchBenchmark.run),
         (MergeBenchmark.name, MergeBenchmark.run),
         (FirstSyncBenchmark.name, FirstSyncBenchmark.run),
         (WireBytesBenchmark.name, WireBytesBenchmark.run),

@@ -2,7 +2,11 @@ import Foundation
 import QuireClient
 
 /// The syncing device of the first-sync benchmark, run as a child process so its peak memory is its
-/// own: `quire-bench __sync-child URL TOKEN HEXKEY DIR PAGE_LIMIT`.
+/// own: `quire-bench __sync-child URL TOKEN HEXKEY DIR PAGE_LIMIT [serial]`.
+///
+/// Without `serial` the engine reads ahead (the next page fetched and opened on every core while
+/// the current one is stored); `serial`: each page fetched, opened on one core and stored before
+/// the next is asked for (the engine's default).
 ///
 /// Opens a fresh device database in DIR (full durability), runs one sync over URLSession, and
 /// prints one JSON line: ``Report``. Exits 1 (with a message on standard error) when it cannot.
@@ -19,10 +23,11 @@ enum SyncChild {
     }
 
     static func main(_ arguments: [String]) async -> Int32 {
-        guard arguments.count == 5, let url = URL(string: arguments[0]),
+        guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "serial"),
+            let url = URL(string: arguments[0]),
             let codec = BenchCodec(hexKey: arguments[2]), let pageLimit = Int(arguments[4])
         else {
-            FileHandle.standardError.write(Data("usage: \(subcommand) URL TOKEN HEXKEY DIR PAGE_LIMIT\n".utf8))
+            FileHandle.standardError.write(Data("usage: \(subcommand) URL TOKEN HEXKEY DIR PAGE_LIMIT [serial]\n".utf8))
             return 64
         }
         do {
@@ -35,7 +40,7 @@ enum SyncChild {
                 tokens: StaticTokenProvider(token: arguments[1]))
             let engine = NotesSyncEngine(
                 records: database, api: api, codec: codec, account: AccountID("bench"),
-                pageLimit: pageLimit)
+                pageLimit: pageLimit, readAhead: arguments.count == 5)
             let report = await engine.syncOnce()
             let elapsed = clock.now - start
             let result = Report(

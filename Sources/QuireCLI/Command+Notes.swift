@@ -34,6 +34,9 @@ extension Command {
             details: """
                 On a terminal each row also shows when the note changed and the start of its text,
                 and a list longer than the terminal goes through $PAGER (default: less -FRX).
+                The newest-first list is read 500 rows at a time by its index (--limit N reads only
+                N); piped, each page is printed as it is read, so the first lines come at once
+                however many notes there are.
                 """,
             run: { try await $0.listNotes($1) }),
         Command(

@@ -62,17 +62,51 @@ extension QuireCommandLine {
             try console.json(notes.prefix(limit).map(NoteJSON.init))
             return
         }
-        let notes = Array(
-            order.sorted(
-                await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation
-            ).prefix(limit))
-        guard !notes.isEmpty else {
-            let status = await currentStatus(device)
-            console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))
-            return
-        }
         let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
-        let titleWidth = rows?.titleWidth(notes) ?? 0
+        guard order == .updated else {
+            let notes = Array(
+                order.sorted(
+                    await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt,
+                    created: creation
+                ).prefix(limit))
+            guard !notes.isEmpty else { return try await printEmptyList(device) }
+            let lines = listLines(notes, rows: rows, titleWidth: rows?.titleWidth(notes) ?? 0)
+            return try Pager.show(lines, console: console)
+        }
+        // The list's own order is its index's: read a page at a time, and when piped print each
+        // page as it comes, so the first lines appear at once whatever the number of notes.
+        var notes: [NoteSummary] = []
+        var last: NoteSummary?
+        var printed = 0
+        while printed + notes.count < limit {
+            let page = try await device.notes.summaryPage(
+                after: last, limit: min(Self.listPageSize, limit - printed - notes.count))
+            if rows == nil {
+                for line in listLines(page, rows: nil, titleWidth: 0) { console.out(line) }
+                printed += page.count
+            } else {
+                notes += page
+            }
+            guard let end = page.last, page.count == Self.listPageSize else { break }
+            last = end
+        }
+        guard printed + notes.count > 0 else { return try await printEmptyList(device) }
+        guard let rows else { return }
+        // A list longer than the terminal goes through $PAGER; piped, never.
+        try Pager.show(listLines(notes, rows: rows, titleWidth: rows.titleWidth(notes)), console: console)
+    }
+
+    /// How many rows `quire ls` reads at a time.
+    static let listPageSize = 500
+
+    /// Says why the list is empty: no notes, or none yet (promise 5).
+    private func printEmptyList(_ device: QuireDevice) async throws {
+        let status = await currentStatus(device)
+        console.out(Self.emptyListMessage(status: status, hasRemote: (try device.credentials.load()) != nil))
+    }
+
+    /// The lines of `notes`: for a terminal (`rows`), with dates and previews; else id, title, badge.
+    private func listLines(_ notes: [NoteSummary], rows: NoteListRows?, titleWidth: Int) -> [String] {
         var lines: [String] = []
         for note in notes {
             var badge = Self.badge(note.sync)
@@ -86,8 +120,7 @@ extension QuireCommandLine {
             }
             if let issue = note.syncIssue { lines.append("          \(issue)") }
         }
-        // A list longer than the terminal goes through $PAGER; piped, never.
-        try Pager.show(lines, console: console)
+        return lines
     }
 
     func showNote(_ arguments: Arguments) async throws {

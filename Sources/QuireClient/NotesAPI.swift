@@ -74,8 +74,11 @@ public protocol NotesAPI: Sendable {
     /// One page of the feed after `cursor` (nil: every live note). `known`, cursors of writes this
     /// device had acknowledged, are checked against the server's history (`invalid_cursor` when
     /// it forgot one of those writes). `wait` > 0 holds the request until a change
-    /// arrives or that many seconds pass.
-    func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int) async throws -> ChangesPageDTO
+    /// arrives or that many seconds pass. `omittingOwnPayloads`: in a full listing too, this
+    /// session's own writes come without payloads, marked `ownWrite` (incremental pages always
+    /// leave them out).
+    func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int, omittingOwnPayloads: Bool)
+        async throws -> ChangesPageDTO
     /// Creates or updates a note. A repeated change id gets the first answer. `baseVersionTag`
     /// is the tag the server sent with `baseVersion`, when known.
     func put(
@@ -91,6 +94,13 @@ public protocol NotesAPI: Sendable {
 }
 
 extension NotesAPI {
+    /// A page of the feed with every payload a full listing carries.
+    public func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int) async throws
+        -> ChangesPageDTO
+    {
+        try await changes(since: cursor, known: known, limit: limit, wait: wait, omittingOwnPayloads: false)
+    }
+
     /// A page of the feed without a write position to check (tools, benchmarks, tests).
     public func changes(since cursor: Cursor?, limit: Int, wait: Int) async throws -> ChangesPageDTO {
         try await changes(since: cursor, known: [], limit: limit, wait: wait)

@@ -9,6 +9,13 @@ public protocol NoteRecords: Sendable {
     /// Like ``noteRows()``, but each record's `body` holds only the first
     /// `NoteSummary.previewLength` characters: what a list needs, read without whole bodies.
     func noteSummaryRows() -> AsyncStream<[NoteRecord]>
+    /// Like ``noteSummaryRows()``, only the first `count` + 1 rows (read by the list's index):
+    /// the one beyond `count` says that more follow, so the caller never counts every note.
+    func noteSummaryRows(first count: Int) -> AsyncStream<[NoteRecord]>
+    /// Up to `limit` summary rows (bodies cut to a preview) right after `position` in the list's
+    /// order (newest first, then by id), read by the list's index; from the start when nil. For
+    /// reading the whole list a page at a time.
+    func noteSummaryRows(after position: NoteListPosition?, limit: Int) async throws -> [NoteRecord]
     /// One live note, or nil if it does not exist or is deleted.
     func noteRow(id: NoteID) async throws -> NoteRecord?
     /// Writes the note and its pending change in one transaction. Folds into the note's unsent
@@ -88,6 +95,13 @@ public protocol PullRecords: Sendable {
     /// notes. Refuses (throws `NotesDatabaseError.wrongAccount`) a page for another account than
     /// the one bound to this database.
     func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws
+    /// ``apply(_:cursor:account:)`` for a page of a first listing that left out the payloads of
+    /// this device's own writes (`own`): each must name the version and tag the device holds for
+    /// that note, and is then confirmed like a listed copy no newer than the local one. If any
+    /// does not (another version, another tag, no tag, a note this device lacks), nothing is
+    /// written and it returns false: the caller fetches the page again with every payload.
+    func apply(_ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID)
+        async throws -> Bool
     /// The stored cursor; nil before the first page.
     func cursor() async throws -> Cursor?
     /// Positions of acknowledged writes (``PushRecords/complete(_:version:tag:position:)``) that

@@ -19,6 +19,11 @@ public protocol NotesRepository: Sendable {
     /// Like ``notes()``, as summaries: what a list shows, without whole bodies.
     func summaries() -> AsyncStream<[NoteSummary]>
 
+    /// Like ``summaries()``, only the first `count` of them (at least one) and whether more
+    /// follow: what a list screen shows before it is scrolled. Each value re-reads the first
+    /// `count`; to show more, subscribe again with a larger `count`.
+    func summaries(first count: Int) -> AsyncStream<NoteListWindow>
+
     /// One live note with its whole body, or nil: what an editor opens.
     func note(id: NoteID) async throws -> Note?
 
@@ -43,6 +48,21 @@ extension NotesRepository {
             of: [NoteSummary].self, bufferingPolicy: .bufferingNewest(1))
         let task = Task {
             for await list in notes { continuation.yield(list.map(NoteSummary.init)) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The window cut from ``summaries()``: correct for any repository; a database-backed one
+    /// reads only the first `count` rows by its list index instead.
+    public func summaries(first count: Int) -> AsyncStream<NoteListWindow> {
+        let summaries = summaries()
+        let count = max(1, count)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: NoteListWindow.self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            for await list in summaries { continuation.yield(NoteListWindow(first: count, of: list)) }
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }

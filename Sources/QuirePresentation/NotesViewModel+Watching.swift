@@ -32,10 +32,21 @@ extension NotesViewModel {
         }
     }
 
+    /// Follows the list's window; ``showMore()`` ends the subscription to the current window
+    /// (not a failure), and the next one asks for the larger one.
     private func watchList() async {
-        await keepWatching(
-            subscribe: { self.notesRepository.summaries() }, receive: { self.receive($0) },
-            down: { self.listFailure = $0 ? "Couldn't read your notes; trying again" : nil })
+        while !Task.isCancelled {
+            let limit = listLimit
+            let run = Task {
+                await keepWatching(
+                    subscribe: { self.notesRepository.summaries(first: limit) },
+                    receive: { self.receive($0) },
+                    down: { self.listFailure = $0 ? "Couldn't read your notes; trying again" : nil })
+            }
+            listRun = run
+            await ResubscribingWatch.wait(for: run)
+        }
+        listRun = nil
     }
 
     private func watchStatus() async {
@@ -63,14 +74,20 @@ extension NotesViewModel {
         ResubscribingWatch.delay(afterFailures: failures)
     }
 
-    /// Takes in the latest list. The open note is read again only if its own summary changed; a
-    /// note gone from the list needs no read to know it is gone.
-    private func receive(_ list: [NoteSummary]) {
+    /// Takes in the latest window of the list. The open note is read again only if its own summary
+    /// changed; a note gone from a list that holds every note needs no read to know it is gone,
+    /// but one outside a window may only have moved below it, so it is read by id (one row) with
+    /// each window that lacks it, to know.
+    private func receive(_ window: NoteListWindow) {
+        let list = window.summaries
         summaries = list
+        hasMoreRows = window.hasMore
         rows = makeRows(list)
         if let openID = draft?.id ?? opening {
             let summary = list.first { $0.id == openID }
-            if summary == nil {
+            if summary == nil, window.hasMore {
+                requestRead()
+            } else if summary == nil {
                 readGeneration += 1  // a read in flight is older than this list
                 if opening == openID {
                     opening = nil

@@ -5,8 +5,10 @@ import QuireDomain
 /// The notes screen's brain (seed 000 card 2): combines the note summaries and sync-status streams
 /// into one view state, and owns the editor's draft until it is saved.
 ///
-/// It watches, it never fetches a list: the list is the summaries stream (titles and previews, no
-/// whole bodies), and only the note open in the editor is read whole, by id, when it is selected
+/// It watches, it never fetches a list: the list is a window of the summaries stream (titles and
+/// previews, no whole bodies): the first `pageSize` notes, and `pageSize` more each time the
+/// screen asks (``showMore()``), so opening the list reads a screenful whatever the number of
+/// notes (seed 000: "a lazy list"). Only the note open in the editor is read whole, by id, when it is selected
 /// and again whenever its summary changes. The draft is saved `debounce` after typing stops, on
 /// leaving the note (`select`, `create`, `deselect`, `onDisappear`) and on `flush()`; the stored
 /// note never overwrites it. Writes reach the repository one at a time, in the order they were
@@ -31,6 +33,14 @@ public final class NotesViewModel {
     let policy = ConflictPolicy()
 
     // MARK: The list
+    /// How many rows the list reads at first, and how many more each ``showMore()`` adds.
+    let pageSize: Int
+    /// How many rows the list's window holds now.
+    @ObservationIgnored var listLimit: Int
+    /// More live notes follow the window's last row.
+    @ObservationIgnored var hasMoreRows = false
+    /// The subscription to the current window; ended to subscribe again with a larger one.
+    @ObservationIgnored var listRun: Task<Void, Never>?
     @ObservationIgnored var summaries: [NoteSummary]?
     @ObservationIgnored var rows: [NoteRow]?
     /// Each note's row as last formatted, reused while its summary is unchanged: formatting 10,000
@@ -70,12 +80,17 @@ public final class NotesViewModel {
     ///   - syncConfigured: false when this device has no server: an empty list is then "no notes"
     ///     at once, and no sync problem is ever shown.
     ///   - dateFormatter: formats row dates and the last sync time.
+    ///   - pageSize: the rows read when the list opens (a screenful or two), and added by each
+    ///     ``showMore()``.
     public init(
         notes: any NotesRepository, status: any SyncStatusRepository,
         sync: (any SyncRequesting)? = nil, clock: some Clock<Duration> = ContinuousClock(),
         debounce: Duration = .milliseconds(500),
-        syncConfigured: Bool = true, dateFormatter: NotesDateFormatter = NotesDateFormatter()
+        syncConfigured: Bool = true, dateFormatter: NotesDateFormatter = NotesDateFormatter(),
+        pageSize: Int = 100
     ) {
+        self.pageSize = max(1, pageSize)
+        listLimit = self.pageSize
         notesRepository = notes
         statusRepository = status
         self.sync = sync
@@ -103,6 +118,15 @@ public final class NotesViewModel {
         readGeneration += 1
         publish()
         requestRead()
+    }
+
+    /// Reads `pageSize` more rows into the list, when more follow (the screen calls it as the
+    /// last rows come into view). The rows shown stay until the larger window answers; calling it
+    /// again before then asks for one more page each time.
+    public func showMore() {
+        guard hasMoreRows else { return }
+        listLimit += pageSize
+        listRun?.cancel()
     }
 
     /// Closes the editor, saving its draft first if it has unsaved text.
@@ -169,7 +193,7 @@ public final class NotesViewModel {
 
     func publish() {
         let next = NotesViewState.build(
-            rows: rows, status: status, syncConfigured: syncConfigured,
+            rows: rows, hasMoreRows: hasMoreRows, status: status, syncConfigured: syncConfigured,
             editor: draft?.editorState, writeFailure: writeFailure,
             readProblem: listFailure ?? statusFailure ?? openFailure,
             formatter: formatter, summaries: summaries)

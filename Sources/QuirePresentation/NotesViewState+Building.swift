@@ -10,13 +10,14 @@ extension NotesViewState {
     ///   - syncConfigured: false when this device has no server: then an empty list is simply
     ///     "no notes", since no sync will ever bring any.
     static func build(
-        rows: [NoteRow]?, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
+        rows: [NoteRow]?, hasMoreRows: Bool = false, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
         writeFailure: String?, readProblem: String? = nil, formatter: NotesDateFormatter,
         summaries: [NoteSummary]? = nil
     ) -> NotesViewState {
         let status = status ?? SyncStatus()
         return NotesViewState(
             rows: rows ?? [],
+            hasMoreRows: hasMoreRows,
             empty: rows.flatMap {
                 emptyState(rows: $0, status: status, syncConfigured: syncConfigured)
             },

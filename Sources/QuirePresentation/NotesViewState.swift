@@ -8,6 +8,8 @@ import QuireDomain
 public struct NotesViewState: Equatable, Sendable {
     /// The live notes, newest first, as the list shows them.
     public let rows: [NoteRow]
+    /// More notes follow the last row: the screen asks for them with `showMore()` as it scrolls.
+    public let hasMoreRows: Bool
     /// What to show instead of rows; nil when there are rows, and before the database has
     /// answered at all (a moment at launch, too short to say anything honest).
     public let empty: EmptyState?
@@ -35,12 +37,13 @@ public struct NotesViewState: Equatable, Sendable {
     public let openNoteInConflict: Bool
 
     public init(
-        rows: [NoteRow] = [], empty: EmptyState? = nil, isSyncing: Bool = false,
+        rows: [NoteRow] = [], hasMoreRows: Bool = false, empty: EmptyState? = nil, isSyncing: Bool = false,
         syncProblem: String? = nil, editor: EditorState? = nil, pendingCount: Int = 0,
         conflictCount: Int = 0, statusLabel: String = "", writeFailure: String? = nil,
         readProblem: String? = nil, openNoteInConflict: Bool = false
     ) {
         self.rows = rows
+        self.hasMoreRows = hasMoreRows
         self.empty = empty
         self.isSyncing = isSyncing
         self.syncProblem = syncProblem

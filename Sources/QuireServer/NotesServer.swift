@@ -245,11 +245,13 @@ public final class NotesServer: Sendable {
     {
         let account = reader.account
         let query = try RequestValidation.changesQuery(request)
+        let omitOwn = try RequestValidation.omitsOwnPayloads(request)
         let (page, refused) = try await longPoll(
             .notes, account: account, wait: query.wait, isEmpty: { $0.changes.isEmpty }
         ) {
             try await changesPage(
-                reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit)
+                reader: reader, since: query.since, known: query.known.map(\.position), limit: query.limit,
+                omitOwnPayloads: omitOwn)
         }
         return refused ? .longPollRefused(page, wait: query.wait) : .json(200, page)
     }
@@ -258,7 +260,10 @@ public final class NotesServer: Sendable {
     /// the reader's own session wrote comes without its payload, marked `ownWrite`: the device has
     /// that text already (promise 4, only changes travel). Every page of a full listing (no
     /// `since`, and the pages that continue it) carries payloads, since the device is rebuilding
-    /// its copy and drops what the listing does not confirm.
+    /// its copy and drops what the listing does not confirm, unless the request says
+    /// `ownPayloads=omit` (`omitOwnPayloads`): a device's first listing after uploading what it
+    /// wrote offline. Its own entries then come marked `ownWrite` with their version and tag,
+    /// which the device checks against its copy (and lists again with payloads on a mismatch).
     ///
     /// A full listing's continuation cursor carries where the listing began, so a tombstone purge
     /// from before it never expires it (a new device on an account with an old purged delete
@@ -268,7 +273,8 @@ public final class NotesServer: Sendable {
     /// write position (a write the device had acknowledged) the server forgot, however old the
     /// device's cursor.
     private func changesPage(
-        reader: AuthenticatedSession, since: ChangeCursor?, known: [FeedPosition], limit: Int
+        reader: AuthenticatedSession, since: ChangeCursor?, known: [FeedPosition], limit: Int,
+        omitOwnPayloads: Bool = false
     ) async throws -> ChangesPageDTO {
         let account = reader.account
         let result: ChangesResult
@@ -299,7 +305,7 @@ public final class NotesServer: Sendable {
             let inFullListing = since == nil || since?.fullListing == true
             let changes = notes.map { note in
                 var entry = note.wire
-                if !inFullListing, !note.deleted, note.writer == reader.session {
+                if !inFullListing || omitOwnPayloads, !note.deleted, note.writer == reader.session {
                     entry.payload = nil
                     entry.ownWrite = true
                 }
@@ -310,7 +316,8 @@ public final class NotesServer: Sendable {
             // storage read the whole page once; a budget inside its query would spare that.)
             let fitting = Self.notesWithinBudget(changes, budget: configuration.changesPageBytes)
             if fitting < changes.count, fitting < limit {
-                return try await changesPage(reader: reader, since: since, known: known, limit: fitting)
+                return try await changesPage(
+                    reader: reader, since: since, known: known, limit: fitting, omitOwnPayloads: omitOwnPayloads)
             }
             // A listing's pages carry where it began: its first page's feed position.
             let listingStart = inFullListing && hasMore ? since?.listingStart ?? highest : nil

@@ -39,7 +39,8 @@ enum OpenAPIDocument {
                   "version": { "type": "integer", "minimum": 1 },
                   "updatedAt": { "type": "string", "format": "date-time" },
                   "deleted": { "type": "boolean" },
-                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone" },
+                  "payload": { "type": "string", "nullable": true, "description": "base64 of AES-GCM's combined form; null for a tombstone and for an ownWrite entry" },
+                  "ownWrite": { "type": "boolean", "description": "True when the reader's own session wrote this state and its payload is left out (the device has the text): in every incremental page, and in a full listing asked for with ownPayloads=omit. The device confirms such an entry by version and versionTag, and lists again without ownPayloads when its copy differs. Absent otherwise." },
                   "versionTag": { "type": "string", "pattern": "^[0-9]{1,15}$", "description": "Opaque; with version, names this state in the server's history (after a restore from a backup one version number may name two texts). Send it back as baseVersionTag. Absent for states written before tags were kept." }
                 }
               },
@@ -349,7 +350,8 @@ enum OpenAPIDocument {
                   { "name": "since", "in": "query", "schema": { "type": "string" }, "description": "A nextCursor; absent for a full resync (live notes only)." },
                   { "name": "known", "in": "query", "schema": { "type": "string" }, "description": "Cursors of writes this device had acknowledged (from put or batch answers), comma-separated, at most 32. 400 invalid_cursor when the server no longer has one of those writes (it was restored from an older backup), however old since is: list everything again and upload what the server lost." },
                   { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 200 } },
-                  { "name": "wait", "in": "query", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 0 }, "description": "Seconds to hold an empty page open until a change arrives." }
+                  { "name": "wait", "in": "query", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 0 }, "description": "Seconds to hold an empty page open until a change arrives." },
+                  { "name": "ownPayloads", "in": "query", "schema": { "type": "string", "enum": ["omit"] }, "description": "omit: in a full listing too (no since, or a listing's continuation cursor), notes whose current state the reader's own session wrote come without payload, marked ownWrite, so a device that uploaded its notes does not download them back on its first sync. Incremental pages always leave them out. 400 invalid_request for any other value." }
                 ],
                 "responses": {
                   "200": { "description": "A page", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChangesPage" } } } },

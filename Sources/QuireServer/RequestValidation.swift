@@ -170,6 +170,16 @@ enum RequestValidation {
         return (since, known, limit, wait)
     }
 
+    /// Whether a changes request asks for its own writes' payloads to be left out of a full
+    /// listing too (`ownPayloads=omit`); absent: no.
+    static func omitsOwnPayloads(_ request: HTTPRequest) throws(APIError) -> Bool {
+        guard let text = request.query["ownPayloads"] else { return false }
+        guard text == "omit" else {
+            throw .invalidRequest("'ownPayloads' takes only 'omit'; leave it out to get every payload.")
+        }
+        return true
+    }
+
     /// Digits only (an optional leading minus), at most 18 of them: no `+5`, ` 5` or `5.0`.
     static func plainInteger(_ text: String) -> Int? {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)

@@ -51,6 +51,11 @@ struct LossySyncRecords: SyncRecords {
     func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws {
         try await database.apply(changes, cursor: cursor, account: account)
     }
+    func apply(_ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID)
+        async throws -> Bool
+    {
+        try await database.apply(changes, confirming: own, cursor: cursor, account: account)
+    }
     func cursor() async throws -> Cursor? { try await database.cursor() }
     func ackedPositions() async throws -> AckedPositions { try await database.ackedPositions() }
     func positionsVerified(through cursor: Cursor?) async throws {

@@ -104,6 +104,10 @@ private actor CancellationSensingRecords: NoteRecords {
 
     nonisolated func noteRows() -> AsyncStream<[NoteRecord]> { AsyncStream { $0.finish() } }
     nonisolated func noteSummaryRows() -> AsyncStream<[NoteRecord]> { AsyncStream { $0.finish() } }
+    nonisolated func noteSummaryRows(first count: Int) -> AsyncStream<[NoteRecord]> {
+        AsyncStream { $0.finish() }
+    }
+    func noteSummaryRows(after position: NoteListPosition?, limit: Int) -> [NoteRecord] { [] }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
 
     func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) throws {

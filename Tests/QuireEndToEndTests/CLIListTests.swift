@@ -88,4 +88,26 @@ import Testing
         #expect(!piped.stdout.contains("paged: "))
         #expect(piped.stdout.split(separator: "\n").count == 6)
     }
+
+    @Test func aPipedListOfManyPagesPrintsEveryNoteOnceInOrder() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-ls")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let folder = root.path("notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<1_234 {
+            try Data("note \(index)\n".utf8).write(to: folder.appendingPathComponent("Note \(index).txt"))
+        }
+        try await device.ok("import", folder.path)
+
+        // More than two pages of 500: every note once, in the list's order.
+        let all = Self.ids(try await device.ok("ls"))
+        #expect(all.count == 1_234)
+        #expect(Set(all).count == 1_234)
+        let limited = Self.ids(try await device.ok("ls", "--limit", "600"))
+        #expect(limited == Array(all.prefix(600)))
+        let json = try await device.ok("ls", "--json")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(Set(rows.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init)) == Set(all))
+    }
 }

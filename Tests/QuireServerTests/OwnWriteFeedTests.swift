@@ -51,4 +51,50 @@ import Testing
         let after = try await harness.changes(token: phone, since: page.nextCursor)
         #expect(after.changes.first?.ownWrite == true)
     }
+
+    @Test(arguments: StoreKind.allCases) func aFirstListingAskedToOmitOwnPayloadsLeavesOutTheReadersOwnOnly(
+        store: StoreKind
+    ) async throws {
+        let harness = try await ServerHarness(store: store)
+        let phone = try await harness.server.createAccount(username: "ann")
+        let laptop = try await harness.server.openSession(username: "ann", deviceName: "laptop")
+        for index in 0..<3 {
+            #expect(
+                await harness.put(ServerHarness.uuid(), payload: "phone\(index)", base: nil, token: phone).status
+                    == 200)
+        }
+        for index in 0..<2 {
+            #expect(
+                await harness.put(ServerHarness.uuid(), payload: "laptop\(index)", base: nil, token: laptop)
+                    .status == 200)
+        }
+
+        // The phone's first listing, in pages of 2: the continuation pages keep the flag's effect.
+        var page = try await harness.changes(token: phone, limit: 2, ownPayloads: "omit")
+        var entries = page.changes
+        while page.hasMore {
+            page = try await harness.changes(token: phone, since: page.nextCursor, limit: 2, ownPayloads: "omit")
+            entries += page.changes
+        }
+
+        #expect(entries.count == 5)
+        let own = entries.filter { $0.ownWrite == true }
+        #expect(own.count == 3)
+        #expect(own.allSatisfy { $0.payload == nil && $0.versionTag != nil && $0.version == 1 })
+        #expect(entries.compactMap(\.payload) == ["laptop0", "laptop1"])
+        // Without the flag the same listing carries every payload, as before.
+        let full = try await harness.changes(token: phone, limit: 10)
+        #expect(full.changes.compactMap(\.payload).count == 5)
+    }
+
+    @Test func anUnknownOwnPayloadsValueIsRefused() async throws {
+        let harness = try await ServerHarness(store: .sqlite)
+        let phone = try await harness.server.createAccount(username: "ann")
+
+        let response = await harness.changesResponse(token: phone, ownPayloads: "skip")
+
+        #expect(response.status == 400)
+        #expect(response.text.contains("invalid_request"))
+        #expect(response.text.contains("ownPayloads"))
+    }
 }

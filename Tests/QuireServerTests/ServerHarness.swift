@@ -250,9 +250,11 @@ final class ServerHarness: Sendable {
     }
 
     func changesResponse(
-        token: String, since: String? = nil, known: String? = nil, limit: Int? = nil, wait: Int? = nil
+        token: String, since: String? = nil, known: String? = nil, limit: Int? = nil, wait: Int? = nil,
+        ownPayloads: String? = nil
     ) async -> HTTPResponse {
         var query: [String: String] = [:]
+        if let ownPayloads { query["ownPayloads"] = ownPayloads }
         if let since { query["since"] = since }
         if let known { query["known"] = known }
         if let limit { query["limit"] = "\(limit)" }
@@ -264,10 +266,11 @@ final class ServerHarness: Sendable {
     }
 
     /// One page of the feed; fails the test unless the answer is a 200 page.
-    func changes(token: String, since: String? = nil, limit: Int? = nil, wait: Int? = nil)
-        async throws -> ChangesPageDTO
-    {
-        let response = await changesResponse(token: token, since: since, limit: limit, wait: wait)
+    func changes(
+        token: String, since: String? = nil, limit: Int? = nil, wait: Int? = nil, ownPayloads: String? = nil
+    ) async throws -> ChangesPageDTO {
+        let response = await changesResponse(
+            token: token, since: since, limit: limit, wait: wait, ownPayloads: ownPayloads)
         try #require(
             response.status == 200, "changes answered \(response.status): \(response.text)")
         return try WireJSON.decoder().decode(ChangesPageDTO.self, from: response.body)

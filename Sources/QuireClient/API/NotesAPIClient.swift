@@ -20,15 +20,16 @@ public struct NotesAPIClient: NotesAPI {
 
     // MARK: - NotesAPI
 
-    public func changes(since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int) async throws
-        -> ChangesPageDTO
-    {
+    public func changes(
+        since cursor: Cursor?, known: [Cursor], limit: Int, wait: Int, omittingOwnPayloads: Bool
+    ) async throws -> ChangesPageDTO {
         var query = ["limit=\(limit)"]
         if let cursor { query.append("since=\(Self.percentEncoded(cursor.rawValue))") }
         if !known.isEmpty {
             query.append("known=\(Self.percentEncoded(known.map(\.rawValue).joined(separator: ",")))")
         }
         if wait > 0 { query.append("wait=\(wait)") }
+        if omittingOwnPayloads { query.append("ownPayloads=omit") }
         let request = TransportRequest(
             method: "GET", path: WireRoutes.changes + "?" + query.joined(separator: "&"),
             timeout: requestTimeout + TimeInterval(wait))

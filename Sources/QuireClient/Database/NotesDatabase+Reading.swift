@@ -96,7 +96,7 @@ extension NotesDatabase {
             map: Self.noteRecord)
     }
 
-    private static func noteRecord(_ row: SQLiteRow) throws -> NoteRecord {
+    static func noteRecord(_ row: SQLiteRow) throws -> NoteRecord {
         guard let id = NoteID(row.text(0)) else {
             throw SQLiteError(code: 0, message: "malformed note id \(row.text(0))", sql: nil)
         }
@@ -148,14 +148,14 @@ extension NotesDatabase {
         let oldest = try connection.queryFirst("SELECT MIN(created_at) FROM pending_changes") {
             $0.optionalDouble(0)
         }
-        let (refused, stuck) =
+        // Counted from `pending_changes_by_state` (migration 13), never by reading the changes.
+        let refused =
+            try connection.queryFirst("SELECT COUNT(*) FROM pending_changes WHERE refused = 1") { $0.int(0) } ?? 0
+        let stuck =
             try connection.queryFirst(
-                """
-                SELECT COALESCE(SUM(refused = 1), 0),
-                       COALESCE(SUM(refused = 0 AND attempts >= \(ChangeRetry.stuckAfterAttempts)), 0)
-                FROM pending_changes
-                """
-            ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+                "SELECT COUNT(*) FROM pending_changes WHERE refused = 0 AND attempts >= ?",
+                ChangeRetry.stuckAfterAttempts
+            ) { $0.int(0) } ?? 0
         let notice = try connection.queryFirst("SELECT notice FROM sync_status WHERE id = 1") {
             $0.optionalText(0)
         }

@@ -222,29 +222,39 @@ extension NotesDatabase {
     /// the new base.
     public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws {
         try bookkeepingWrite { touched in
-            if let bound = try readMeta(.account), bound != account.rawValue {
-                throw NotesDatabaseError(
-                    .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
-            }
-            var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
-            let own = try ownDeviceID()
-            for remote in changes {
-                if resync != nil, try restoreRegressed(remote) {
-                    // A listing older than a version this device was given: the server lost
-                    // writes, whatever began the resync (a 410 can hide a restore: seed 1815).
-                    if resync != .serverForgot {
-                        resync = .serverForgot
-                        try writeMeta(.resyncing, FullResyncReason.serverForgot.rawValue)
-                    }
-                    touched.formUnion([.notes, .changes])
-                } else if try applyRemote(
-                    remote, ownDevice: own, untrustedHistory: resync == .serverForgot)
-                {
-                    touched.formUnion([.notes, .changes])
-                }
-            }
-            try writeMeta(.cursor, cursor.rawValue)
+            try checkAccount(account)
+            try applyPage(changes, cursor: cursor, touched: &touched)
         }
+    }
+
+    /// Refuses a page for another account than the one bound to this database.
+    func checkAccount(_ account: AccountID) throws {
+        if let bound = try readMeta(.account), bound != account.rawValue {
+            throw NotesDatabaseError(
+                .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
+        }
+    }
+
+    /// The notes of a page and its cursor, inside the caller's transaction.
+    func applyPage(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+        var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
+        let own = try ownDeviceID()
+        for remote in changes {
+            if resync != nil, try restoreRegressed(remote) {
+                // A listing older than a version this device was given: the server lost
+                // writes, whatever began the resync (a 410 can hide a restore: seed 1815).
+                if resync != .serverForgot {
+                    resync = .serverForgot
+                    try writeMeta(.resyncing, FullResyncReason.serverForgot.rawValue)
+                }
+                touched.formUnion([.notes, .changes])
+            } else if try applyRemote(
+                remote, ownDevice: own, untrustedHistory: resync == .serverForgot)
+            {
+                touched.formUnion([.notes, .changes])
+            }
+        }
+        try writeMeta(.cursor, cursor.rawValue)
     }
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.

@@ -30,6 +30,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
 
     var noteSubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
     var summarySubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
+    var windowSubscribers = WindowSubscribers<[NoteRecord]>()
     var statusSubscribers = StreamSubscribers<SyncStatusRecord>(deduplicates: true)
     var pendingSubscribers = StreamSubscribers<Int>(deduplicates: true)
 
@@ -69,6 +70,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         // Consumers would otherwise wait forever on streams nobody can feed any more.
         noteSubscribers.finishAll()
         summarySubscribers.finishAll()
+        windowSubscribers.finishAll()
         statusSubscribers.finishAll()
         pendingSubscribers.finishAll()
     }
@@ -138,6 +140,9 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
                 summarySubscribers.finishAll()
             }
         }
+        if !touched.isDisjoint(with: [.notes, .changes]), !windowSubscribers.isEmpty {
+            windowSubscribers.publish { try readNoteSummaryRows(first: $0) }
+        }
         if !statusSubscribers.isEmpty {
             do { statusSubscribers.publish(try readStatus()) } catch {
                 statusSubscribers.finishAll()
@@ -176,6 +181,21 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
             Task { await self?.removeSubscriber(id) }
         }
         Task { await self.registerSummarySubscriber(id, continuation) }
+        return stream
+    }
+
+    /// Replays the first `count` + 1 live notes as summaries, newest first (the row beyond `count`
+    /// says more follow), then again after every commit that touched notes or pending changes.
+    /// Reads only those rows, by the list's index. Finishes like `noteRows()`.
+    public nonisolated func noteSummaryRows(first count: Int) -> AsyncStream<[NoteRecord]> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: [NoteRecord].self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        let size = max(1, count)
+        Task { await self.registerWindowSubscriber(id, size: size, continuation) }
         return stream
     }
 
@@ -225,6 +245,17 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         }
     }
 
+    private func registerWindowSubscriber(
+        _ id: UUID, size: Int, _ continuation: AsyncStream<[NoteRecord]>.Continuation
+    ) {
+        do {
+            windowSubscribers.register(
+                id, size: size, continuation, current: try readNoteSummaryRows(first: size))
+        } catch {
+            continuation.finish()
+        }
+    }
+
     private func registerStatusSubscriber(
         _ id: UUID, _ continuation: AsyncStream<SyncStatusRecord>.Continuation
     ) {
@@ -248,6 +279,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     private func removeSubscriber(_ id: UUID) {
         noteSubscribers.remove(id)
         summarySubscribers.remove(id)
+        windowSubscribers.remove(id)
         statusSubscribers.remove(id)
         pendingSubscribers.remove(id)
     }

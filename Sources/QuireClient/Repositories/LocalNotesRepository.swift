@@ -35,18 +35,38 @@ public final class LocalNotesRepository: NotesRepository {
             of: [NoteSummary].self, bufferingPolicy: .bufferingNewest(1))
         let task = Task {
             for await records in rows {
-                continuation.yield(
-                    records.map { record in
-                        NoteSummary(
-                            id: record.id, title: record.title, preview: record.body,
-                            updatedAt: record.updatedAt, sync: Self.syncState(record),
-                            conflictOf: record.conflictOf, syncIssue: record.syncIssue)
-                    })
+                continuation.yield(records.map(Self.summary))
             }
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Replays the first `count` live notes as summaries and whether more follow, then again
+    /// after each committed change. Only those rows are read (by the list's index), whatever the
+    /// number of notes. Finishes when the caller's task is cancelled.
+    public func summaries(first count: Int) -> AsyncStream<NoteListWindow> {
+        let count = max(1, count)
+        let rows = records.noteSummaryRows(first: count)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: NoteListWindow.self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            for await records in rows {
+                continuation.yield(NoteListWindow(first: count, of: records.map(Self.summary)))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Up to `limit` summaries right after `last` in the list's order (from the start when nil):
+    /// one page of the whole list, for reading it a page at a time (`quire ls` piped).
+    /// - Throws: `SQLiteError` when the database cannot be read.
+    public func summaryPage(after last: NoteSummary?, limit: Int) async throws -> [NoteSummary] {
+        try await records.noteSummaryRows(after: last.map(NoteListPosition.init(after:)), limit: limit)
+            .map(Self.summary)
     }
 
     /// One live note with its whole body, read directly (no list), or nil.
@@ -77,6 +97,13 @@ public final class LocalNotesRepository: NotesRepository {
     static func note(_ record: NoteRecord) -> Note {
         Note(
             id: record.id, title: record.title, body: record.body, updatedAt: record.updatedAt,
+            sync: syncState(record), conflictOf: record.conflictOf, syncIssue: record.syncIssue)
+    }
+
+    /// A summary row (its body is the preview) as a `NoteSummary`.
+    static func summary(_ record: NoteRecord) -> NoteSummary {
+        NoteSummary(
+            id: record.id, title: record.title, preview: record.body, updatedAt: record.updatedAt,
             sync: syncState(record), conflictOf: record.conflictOf, syncIssue: record.syncIssue)
     }
 

@@ -34,6 +34,7 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     private var failNextRead = false
     private var failingSubscriptions = 0
     private var summariesSubscribed = 0
+    private var windows: [Int] = []
     private var bodiesHandedOut = 0
     private var reads: [NoteID] = []
     private var tick: TimeInterval = 0
@@ -62,6 +63,9 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
 
     /// Makes the next `note(id:)` throw, as a failed database read would.
     func failNextReadOnce() { lock.withLock { failNextRead = true } }
+
+    /// The sizes `summaries(first:)` was asked for, in order.
+    var windowSizes: [Int] { lock.withLock { windows } }
 
     /// How many times `summaries()` was called.
     var summarySubscriptions: Int { lock.withLock { summariesSubscribed } }
@@ -126,6 +130,19 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
             return false
         }
         if fails { continuation.finish() }
+        return stream
+    }
+
+    /// The window as the protocol's default cuts it from `summaries()`, recording its size.
+    func summaries(first count: Int) -> AsyncStream<NoteListWindow> {
+        lock.withLock { windows.append(count) }
+        let summaries = summaries()
+        let (stream, continuation) = AsyncStream.makeStream(of: NoteListWindow.self)
+        let task = Task {
+            for await list in summaries { continuation.yield(NoteListWindow(first: count, of: list)) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
         return stream
     }
 

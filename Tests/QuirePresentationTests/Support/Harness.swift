@@ -22,13 +22,14 @@ final class Harness {
 
     init(
         notes: [Note] = [], status: SyncStatus = SyncStatus(lastSyncedAt: Harness.now),
-        syncConfigured: Bool = true, formatter: NotesDateFormatter = Harness.formatter
+        syncConfigured: Bool = true, formatter: NotesDateFormatter = Harness.formatter,
+        pageSize: Int = 100
     ) {
         self.notes = FakeNotesRepository(notes)
         self.status = FakeSyncStatusRepository(status)
         viewModel = NotesViewModel(
             notes: self.notes, status: self.status, sync: sync, clock: clock, debounce: .milliseconds(500),
-            syncConfigured: syncConfigured, dateFormatter: formatter)
+            syncConfigured: syncConfigured, dateFormatter: formatter, pageSize: pageSize)
     }
 
     var state: NotesViewState { viewModel.viewState }
