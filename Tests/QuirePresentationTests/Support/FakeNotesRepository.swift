@@ -26,7 +26,10 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [NoteID: Note] = [:]
     private var subscribers: [UUID: AsyncStream<[Note]>.Continuation] = [:]
-    private var summarySubscribers: [UUID: AsyncStream<[NoteSummary]>.Continuation] = [:]
+    /// Whole lists (`summaries()`) and windows (`summaries(first:)`) alike: each is yielded to
+    /// in the changing call, never from a task of its own, so a test's view model sees a change
+    /// even while other tests hold every thread of the cooperative pool (the parallel pass does).
+    private var summarySubscribers: [UUID: SummarySubscriber] = [:]
     private var recordedSaves: [Save] = []
     private var recordedEditedFrom: [NoteText?] = []
     private var recordedDeletes: [NoteID] = []
@@ -78,7 +81,7 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
             summarySubscribers = [:]
             return ended
         }
-        for continuation in ended { continuation.finish() }
+        for subscriber in ended { subscriber.finish() }
     }
 
     /// The next `count` summaries streams end at once, with no value, as a read that keeps failing.
@@ -113,37 +116,13 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     }
 
     func summaries() -> AsyncStream<[NoteSummary]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [NoteSummary].self)
-        let key = UUID()
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            _ = self.lock.withLock { self.summarySubscribers.removeValue(forKey: key) }
-        }
-        let fails = lock.withLock {
-            summariesSubscribed += 1
-            if failingSubscriptions > 0 {
-                failingSubscriptions -= 1
-                return true
-            }
-            summarySubscribers[key] = continuation
-            continuation.yield(list().map(NoteSummary.init))
-            return false
-        }
-        if fails { continuation.finish() }
-        return stream
+        subscribeToSummaries { $0 }
     }
 
     /// The window as the protocol's default cuts it from `summaries()`, recording its size.
     func summaries(first count: Int) -> AsyncStream<NoteListWindow> {
         lock.withLock { windows.append(count) }
-        let summaries = summaries()
-        let (stream, continuation) = AsyncStream.makeStream(of: NoteListWindow.self)
-        let task = Task {
-            for await list in summaries { continuation.yield(NoteListWindow(first: count, of: list)) }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        return subscribeToSummaries { NoteListWindow(first: count, of: $0) }
     }
 
     func note(id: NoteID) async throws -> Note? {
@@ -181,6 +160,37 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
     func delete(_ id: NoteID) async throws {
         lock.withLock { recordedDeletes.append(id) }
         mutate { $0[id] = nil }
+    }
+
+    private struct SummarySubscriber {
+        let yield: ([NoteSummary]) -> Void
+        let finish: () -> Void
+    }
+
+    /// A summaries stream that yields `shape(list)` now and after each change.
+    private func subscribeToSummaries<Value: Sendable>(
+        _ shape: @escaping @Sendable ([NoteSummary]) -> Value
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+        let key = UUID()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.summarySubscribers.removeValue(forKey: key) }
+        }
+        let subscriber = SummarySubscriber(
+            yield: { continuation.yield(shape($0)) }, finish: { continuation.finish() })
+        let fails = lock.withLock {
+            summariesSubscribed += 1
+            if failingSubscriptions > 0 {
+                failingSubscriptions -= 1
+                return true
+            }
+            summarySubscribers[key] = subscriber
+            subscriber.yield(list().map(NoteSummary.init))
+            return false
+        }
+        if fails { continuation.finish() }
+        return stream
     }
 
     // MARK: - Inside the lock
