@@ -237,6 +237,10 @@ extension NotesDatabase {
 
     /// The notes of a page and its cursor, inside the caller's transaction.
     func applyPage(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+        try indexingSearchOnce { try applyEach(changes, cursor: cursor, touched: &touched) }
+    }
+
+    private func applyEach(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
         var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
         let own = try ownDeviceID()
         for remote in changes {
@@ -319,13 +323,18 @@ extension NotesDatabase {
             return true
         }
         let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
+        // The preview and, for a new row, the creation time are written with the row, so their
+        // triggers have nothing to do (client migration 14).
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
                 base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name,
-                version_tag)
-            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?, ?)
+                version_tag, preview, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?, ?,
+                substr(ltrim(?, ' ' || char(9) || char(10) || char(13)), 1, \(NoteSummary.previewLength)),
+                ?4)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
+                preview = excluded.preview,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, version_tag = excluded.version_tag, deleted = 0,
                 base_title = excluded.base_title,
@@ -335,7 +344,7 @@ extension NotesDatabase {
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
             remote.version, content.title, content.body, typedOn.id, typedOn.name,
-            remote.versionTag)
+            remote.versionTag, content.body)
         return true
     }
 
