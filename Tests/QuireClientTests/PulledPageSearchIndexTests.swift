@@ -31,7 +31,10 @@ struct PulledPageSearchIndexTests {
         let edited = NoteID()
         let deleted = NoteID()
         try await database.apply(
-            [remote(kept, 1, "Kept", "alpha"), remote(edited, 1, "Edited", "bravo"), remote(deleted, 1, "Gone", "charlie")],
+            [
+                remote(kept, 1, "Kept", "alpha"), remote(edited, 1, "Edited", "bravo"),
+                remote(deleted, 1, "Gone", "charlie"),
+            ],
             cursor: Cursor("c1"), account: account)
 
         let fresh = NoteID()
