@@ -80,6 +80,22 @@ struct PulledPageSearchIndexTests {
         try checkIndex(fixture)
     }
 
+    @Test func anImportedBatchIsIndexedWithTheRest() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        try await database.saveNote(id: NoteID(), title: "Typed", body: "mike")
+        let outcome = try await database.importNotes([
+            NoteText(title: "One", body: "november"), NoteText(title: "Two", body: "oscar"),
+            NoteText(title: "Typed", body: "mike"),
+        ])
+
+        #expect(outcome.imported.count == 2)
+        #expect(try await database.search("november").map(\.id) == [outcome.imported[0]])
+        #expect(try await database.search("mike").count == 1)
+        try checkIndex(fixture)
+    }
+
     @Test func aPulledNoteKeepsTheCreationTimeOfItsFirstArrival() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }

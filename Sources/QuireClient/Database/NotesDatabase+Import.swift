@@ -25,14 +25,17 @@ extension NotesDatabase {
                     NoteText(title: $0.text(0), body: $0.text(1))
                 })
             var outcome = ImportOutcome(imported: [], alreadyHere: 0)
-            for text in texts {
-                guard present.insert(text).inserted else {
-                    outcome.alreadyHere += 1
-                    continue
+            // Indexed for search in one statement, as a pulled page is (client migration 14).
+            try indexingSearchOnce {
+                for text in texts {
+                    guard present.insert(text).inserted else {
+                        outcome.alreadyHere += 1
+                        continue
+                    }
+                    let id = NoteID()
+                    try saveLocally(id: id, title: text.title, body: text.body, touched: &touched)
+                    outcome.imported.append(id)
                 }
-                let id = NoteID()
-                try saveLocally(id: id, title: text.title, body: text.body, touched: &touched)
-                outcome.imported.append(id)
             }
             return outcome
         }
