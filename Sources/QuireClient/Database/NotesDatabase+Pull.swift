@@ -1,0 +1,194 @@
+import Foundation
+import QuireDomain
+import QuireSQLite
+
+// MARK: - SyncRecords: pulling
+
+extension NotesDatabase {
+    /// Applies a page of the feed and stores its cursor in one transaction.
+    ///
+    /// Refuses the whole page (`.wrongAccount`, nothing written) when the database is bound to
+    /// another account. For each note: one with a pending change is skipped (its change will meet
+    /// the server's copy as a conflict); a copy no newer than the local one only confirms the note;
+    /// a tombstone of a note never seen here is ignored; anything else becomes the note, its text
+    /// the new base.
+    public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws {
+        try bookkeepingWrite { touched in
+            try checkAccount(account)
+            try applyPage(changes, cursor: cursor, touched: &touched)
+        }
+    }
+
+    /// Refuses a page for another account than the one bound to this database.
+    func checkAccount(_ account: AccountID) throws {
+        if let bound = try readMeta(.account), bound != account.rawValue {
+            throw NotesDatabaseError(
+                .wrongAccount, "changes for account \(account) in a database bound to \(bound)")
+        }
+    }
+
+    /// The notes of a page and its cursor, inside the caller's transaction.
+    func applyPage(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+        try indexingSearchOnce { try applyEach(changes, cursor: cursor, touched: &touched) }
+    }
+
+    private func applyEach(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+        var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
+        let own = try ownDeviceID()
+        for remote in changes {
+            if resync != nil, try restoreRegressed(remote) {
+                // A listing older than a version this device was given: the server lost
+                // writes, whatever began the resync (a 410 can hide a restore: seed 1815).
+                if resync != .serverForgot {
+                    resync = .serverForgot
+                    try writeMeta(.resyncing, FullResyncReason.serverForgot.rawValue)
+                }
+                touched.formUnion([.notes, .changes])
+            } else if try applyRemote(
+                remote, ownDevice: own, untrustedHistory: resync == .serverForgot)
+            {
+                touched.formUnion([.notes, .changes])
+            }
+        }
+        try writeMeta(.cursor, cursor.rawValue)
+    }
+
+    /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
+    ///
+    ///
+    /// `untrustedHistory`: in a resync after the server lost writes, a newer server copy of a
+    /// note whose confirmed version this device holds under another tag may not descend from
+    /// this device's text (the restore forgot it), so that text is kept as a copy first.
+    func applyRemote(
+        _ remote: RemoteNote, ownDevice: String, untrustedHistory: Bool = false
+    ) throws -> Bool {
+        var local = try storedNote(remote.id)
+        if let pending = try pendingChanges(of: remote.id).first {
+            guard pending.refused, let note = local, remote.version > note.version,
+                try yieldRefused(pending, of: note, to: remote)
+            else {
+                // Its change will usually meet this copy as a 409; but a resend answered from the
+                // server's record of its first send says only "applied at an older version", and
+                // the pull that moved past this copy must not have been its only chance.
+                if remote.version > (local?.version ?? 0) { try keepSkipped(remote) }
+                return false
+            }
+            local = try storedNote(remote.id)
+        }
+        if untrustedHistory, let local, local.version < remote.version, local.versionTag != nil,
+            remote.versionTag != nil
+        {
+            try keepAsCopy(local, against: remote)
+        }
+        if let local, local.version == remote.version, remote.isAnotherText(than: local.versionTag) {
+            // The same version number with another tag: the server was restored from a backup and
+            // this number now names another text. Neither is known to be the other's ancestor, so
+            // neither may replace the other unseen: this device's text is kept as a conflict copy.
+            try keepAsCopy(local, against: remote)
+        } else if let local, local.version >= remote.version {
+            if !remote.isDeleted {
+                // A full resync lists it again: the server still has it.
+                try connection.run(
+                    "UPDATE notes SET confirmed = 1 WHERE id = ?", remote.id.description)
+            }
+            return false
+        }
+        return try store(remote, replacing: local, ownDevice: ownDevice)
+    }
+
+    /// Makes the server's copy the note's text, version and base (a tombstone deletes a note this
+    /// device has; one it never had is ignored). Returns whether a live row changed.
+    func store(_ remote: RemoteNote, replacing local: StoredNote?, ownDevice: String) throws
+        -> Bool
+    {
+        guard let content = remote.content else {
+            guard local != nil else { return false }
+            // The text goes too: someone deleted it after seeing it; nothing will show it again.
+            try connection.run(
+                """
+                UPDATE notes SET deleted = 1, version = ?, version_tag = ?, title = '', body = '',
+                    base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
+                    arrived = 1, skipped_remote = NULL, deleted_at = ?
+                WHERE id = ?
+                """, remote.version, remote.versionTag, remote.updatedAt.timeIntervalSinceReferenceDate,
+                remote.id.description)
+            return true
+        }
+        let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
+        // The preview and, for a new row, the creation time are written with the row, so their
+        // triggers have nothing to do (client migration 14).
+        try connection.run(
+            """
+            INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
+                base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name,
+                version_tag, preview, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?, ?,
+                substr(ltrim(?, ' ' || char(9) || char(10) || char(13)), 1, \(NoteSummary.previewLength)),
+                ?4)
+            ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
+                preview = excluded.preview,
+                updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
+                version = excluded.version, version_tag = excluded.version_tag, deleted = 0,
+                base_title = excluded.base_title,
+                base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1,
+                typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name,
+                skipped_remote = NULL
+            """, remote.id.description, content.title, content.body,
+            remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
+            remote.version, content.title, content.body, typedOn.id, typedOn.name,
+            remote.versionTag, content.body)
+        return true
+    }
+
+    /// A newer server copy of a note whose only change the server refused: the refused text must
+    /// not hold back other devices' edits for good, nor be lost. A refused put whose text differs
+    /// from the server's becomes a conflict copy linked to the note (queued like any new note); a
+    /// refused delete yields (an edit beats a delete). Against a tombstone a refused put stays,
+    /// and returns false: its next send meets the tombstone and is recreated.
+    private func yieldRefused(
+        _ change: StoredChange, of note: StoredNote, to remote: RemoteNote
+    ) throws -> Bool {
+        if let localContent = change.content {
+            guard let server = remote.content else { return false }
+            if localContent.title != server.title || localContent.body != server.body {
+                let copy = NoteContent(
+                    title: ConflictPolicy().copyTitle(for: localContent.title),
+                    body: localContent.body, conflictOf: note.conflictOf ?? note.id)
+                try insertCopy(copy, at: now().timeIntervalSinceReferenceDate)
+            }
+        }
+        try connection.run("DELETE FROM pending_changes WHERE seq = ?", change.seq)
+        return true
+    }
+
+    /// The cursor of the last applied page; nil before the first one or after a reset.
+    public func cursor() throws -> Cursor? {
+        try readMeta(.cursor).map(Cursor.init)
+    }
+
+    /// The feed positions of this device's acknowledged writes that the next pull must check:
+    /// the newest one a pull found the server still has, and every one acknowledged since.
+    public func ackedPositions() throws -> AckedPositions {
+        AckedPositions(
+            verified: try readMeta(.ackedPosition).map(Cursor.init),
+            unverified: (try readMeta(.unverifiedPositions) ?? "").split(separator: "\n").map { Cursor(String($0)) })
+    }
+
+    /// A pull found the server holding every position ``ackedPositions()`` gave: the newest one
+    /// is all later pulls need to check. `through`, the cursor a finished pull ended at (the
+    /// account's latest change, after every write checked), takes its place: a later 410 can hide
+    /// a restore from the cursor check, and a note a listing confirmed has no write position of
+    /// its own (10-device seed 956).
+    public func positionsVerified(through cursor: Cursor? = nil) throws {
+        try bookkeepingWrite { _ in
+            if let cursor {
+                try writeMeta(.ackedPosition, cursor.rawValue)
+                try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.unverifiedPositions.rawValue)
+                return
+            }
+            guard let newest = try ackedPositions().unverified.last else { return }
+            try writeMeta(.ackedPosition, newest.rawValue)
+            try connection.run("DELETE FROM sync_meta WHERE key = ?", MetaKey.unverifiedPositions.rawValue)
+        }
+    }
+}
