@@ -15,6 +15,7 @@ enum BenchSuite {
         (DrainBenchmark.name, DrainBenchmark.run),
         (ServerPutBenchmark.name, ServerPutBenchmark.run),
         (PutScaleBenchmark.name, PutScaleBenchmark.run),
+        (FeedPollBenchmark.name, FeedPollBenchmark.run),
         (LiveUpdateBenchmark.name, LiveUpdateBenchmark.run),
         (IdleWaitBenchmark.name, IdleWaitBenchmark.run),
         (ConnectionFloodBenchmark.name, ConnectionFloodBenchmark.run),

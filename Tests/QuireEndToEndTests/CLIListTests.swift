@@ -56,8 +56,9 @@ import Testing
         #expect(result.exitCode == 0)
         let line = try #require(result.stdout.split(whereSeparator: \.isNewline).first.map(String.init))
         #expect(line.hasPrefix("\(id.prefix(8))  Groceries"))
-        // Made moments ago; on a loaded machine the listing may come a minute or two later.
-        #expect(["just now", "1 min ago", "2 min ago"].contains { line.contains($0) }, "\(line)")
+        // Made moments ago; on a loaded machine the listing may come minutes later (the parallel
+        // pass once took over 3).
+        #expect(line.contains("just now") || line.contains(/\ [0-9]+ min ago/), "\(line)")
         #expect(line.contains("milk eggs and bread"))
         #expect(line.contains("[not synced]"))
     }

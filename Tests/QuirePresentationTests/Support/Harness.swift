@@ -56,8 +56,14 @@ final class Harness {
     }
 
     /// Waits, without sleeping, until `condition` holds; fails the test after `timeout`.
+    ///
+    /// The timeout is long on purpose: a view model starts its watches through the cooperative
+    /// pool, which the parallel pass shares with a thousand other tests, some holding both of its
+    /// threads for seconds (key derivations, merges, process waits). At 5 s, tests that pass alone
+    /// in milliseconds timed out there (LazyListTests twice, 2026-12-01 and 12-02); a broken
+    /// view model still fails, a minute later.
     func waitUntil(
-        _ what: String, timeout: Duration = .seconds(5),
+        _ what: String, timeout: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: @MainActor () -> Bool
     ) async throws {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A `wrk` script for ``FeedPollBenchmark``: each request is the next device's poll from its
+/// cursor (`GET /v1/notes/changes?since=CURSOR&limit=100` with that device's token), or, for the
+/// baseline, `GET /v1/health`. The report is read as ``WrkRunner`` reads it.
+struct FeedPollScript {
+    struct Poll {
+        var token: String
+        /// base64url (the server's cursors): safe in a query string as it is.
+        var cursor: String
+    }
+
+    let executable: String
+    let script: URL
+
+    init(scratch: URL, polls: [Poll]) throws {
+        let entries = polls.map { "{ \"\($0.token)\", \"\($0.cursor)\" }" }.joined(separator: ",\n  ")
+        try self.init(
+            scratch: scratch, name: "poll.lua",
+            lua: """
+                local polls = {
+                  \(entries)
+                }
+                local nextThread = 1
+                function setup(thread)
+                  thread:set("tid", nextThread)
+                  nextThread = nextThread + 1
+                end
+                local counter = 0
+                function request()
+                  counter = counter + 1
+                  local poll = polls[(counter * 2 + tid) % #polls + 1]
+                  return wrk.format("GET", "/v1/notes/changes?since=" .. poll[2] .. "&limit=100", {
+                    ["Authorization"] = "Bearer " .. poll[1],
+                  })
+                end
+                """)
+    }
+
+    init(scratch: URL, health: Bool) throws {
+        try self.init(
+            scratch: scratch, name: "health.lua",
+            lua: """
+                function request()
+                  return wrk.format("GET", "/v1/health")
+                end
+                """)
+    }
+
+    private init(scratch: URL, name: String, lua: String) throws {
+        guard let executable = Child.which("wrk") else { throw BenchFailure("wrk is not installed") }
+        self.executable = executable
+        script = scratch.appendingPathComponent(name)
+        try Data(lua.utf8).write(to: script)
+    }
+
+    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency --timeout 30s` against `url`.
+    func run(url: URL, connections: Int, seconds: Int) throws -> WrkRunner.Result {
+        let (status, output) = try Child.run(
+            executable,
+            [
+                "-t\(min(2, connections))", "-c\(connections)", "--timeout", "30s", "-d\(seconds)s", "--latency",
+                "-s", script.path, url.absoluteString,
+            ])
+        let text = String(decoding: output, as: UTF8.self)
+        guard status == 0 else { throw BenchFailure("wrk failed (\(status)): \(text)") }
+        return try WrkRunner.parse(text)
+    }
+}
