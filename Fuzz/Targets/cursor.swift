@@ -9,8 +9,8 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = FuzzInput.text(FuzzInput.bytes(data, size))
-    if let cursor = ChangeCursor(text: text) {
-        FuzzInput.require(ChangeCursor(text: cursor.text) == cursor, "\(text) reads back as another cursor")
+    if let cursor = ChangeCursor(plainText: text) {
+        FuzzInput.require(ChangeCursor(plainText: cursor.plainText) == cursor, "\(text) reads back as another cursor")
     }
     let trip = "0b7e2f4c-8d3a-4c1e-9f6b-2a5d7c8e9f10"
     let key = Data(repeating: 7, count: 32)
@@ -24,15 +24,21 @@ public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             TripChangeCursor(text: text, trip: trip, key: Data(repeating: 8, count: 32)) == nil,
             "trip cursor \(text) was taken under another key")
     }
+    let seal = CursorSeal(serverSecret: key)
+    let account = AccountID(1)
+    if let cursor = ChangeCursor(text: text, seal: seal, scope: .notes(account)) {
+        let again = ChangeCursor(text: cursor.text(seal: seal, scope: .notes(account)), seal: seal, scope: .notes(account))
+        FuzzInput.require(again == cursor, "sealed cursor \(text) reads back as another")
+    }
     for name in ["since", "known"] {
         let request = HTTPRequest(method: "GET", path: "/v1/notes/changes", query: [name: text])
-        let parsed = try? RequestValidation.changesQuery(request)
+        let parsed = try? RequestValidation.changesQuery(request, seal: seal, scope: .notes(account))
         if name == "since" {
-            FuzzInput.require((parsed != nil) == (ChangeCursor(text: text) != nil), "since= and the parser disagree")
+            FuzzInput.require((parsed != nil) == (ChangeCursor(plainText: text) != nil), "since= and the parser disagree")
         }
-        _ = try? RequestValidation.tripsFeedQuery(request)
+        _ = try? RequestValidation.tripsFeedQuery(request, seal: seal, account: account)
         let tripRequest = HTTPRequest(method: "GET", path: "/", query: [name == "since" ? "cursor" : name: text])
-        _ = try? RequestValidation.tripChangesQuery(tripRequest, trip: trip, key: key)
+        _ = try? RequestValidation.tripChangesQuery(tripRequest, trip: trip, account: account, seal: seal)
     }
     _ = try? RequestValidation.versionTag(text, name: "baseVersionTag")
     _ = RequestValidation.plainInteger(text)
