@@ -11,3 +11,14 @@ extension NotesServer {
         return seal
     }
 }
+
+extension NotesServer {
+    /// The feed sequence inside a notes cursor this server gave `username`'s account, or nil
+    /// when it is none. Only the simulation's check that a device's cursor never moves back
+    /// looks inside; the product treats cursors as opaque.
+    package func feedSequence(ofCursor text: String, username: String) async throws -> Int64? {
+        guard let account = try await storage.account(username: username) else { return nil }
+        let cursor = ChangeCursor(text: text, seal: try await cursorSeal(), scope: .notes(account.id))
+        return cursor.flatMap { $0.fullListing ? nil : $0.seq }
+    }
+}

@@ -33,7 +33,8 @@ struct OpaqueCursorTests {
         for cursor in [before, after, page] {
             let bytes = try #require(Data(base64URLEncoded: cursor))
             #expect(ChangeCursor(plainText: cursor) == nil, "\(cursor) is readable")
-            #expect(!String(decoding: bytes, as: UTF8.self).contains(":"), "\(cursor) is readable")
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            #expect(!decoded.contains("c2:") && !decoded.contains("f3:"), "\(cursor) is readable")
             #expect(bytes.first == CursorSeal.version)
         }
         #expect(before.count == after.count)
@@ -147,5 +148,17 @@ struct OpaqueCursorTests {
         let first = try await harness.changes(token: alice, since: cursor)
         #expect(first.nextCursor == page.nextCursor)
         await second.shutDown()
+    }
+
+    @Test func theSimulationsCheckReadsTheSequenceInsideASealedCursor() async throws {
+        let harness = try await ServerHarness(store: .sqlite)
+        let alice = try await harness.token("alice")
+        _ = try await Self.putCursor(harness, token: alice)
+        let cursor = try await Self.putCursor(harness, token: alice)
+        let listing = try await harness.changes(token: alice, limit: 1).nextCursor
+
+        #expect(try await harness.server.feedSequence(ofCursor: cursor, username: "alice") == 2)
+        #expect(try await harness.server.feedSequence(ofCursor: cursor, username: "bob") == nil)
+        #expect(try await harness.server.feedSequence(ofCursor: listing, username: "alice") == nil)
     }
 }
