@@ -25,10 +25,12 @@ public enum AESGCM {
         try seal(plaintext, key: key, nonce: SecureRandom.bytes(nonceByteCount), associatedData: associatedData)
     }
 
-    /// `seal` with a caller-chosen nonce, for published test vectors only.
+    /// `seal` with a caller-chosen nonce: for published test vectors, and for a synthetic nonce
+    /// (an HMAC of the plaintext and associated data under a key of its own, as the server's
+    /// cursor seal does), which repeats only for the same input.
     ///
-    /// Reusing a nonce under the same key reveals the XOR of the two plaintexts and lets anyone
-    /// forge tags: production code must call `seal(_:key:associatedData:)`.
+    /// Reusing a nonce under the same key for another plaintext reveals the XOR of the two and
+    /// lets anyone forge tags: anything else must call `seal(_:key:associatedData:)`.
     /// - Throws: `CryptoError.invalidParameter` unless `nonce` is 12 bytes; otherwise as `seal`.
     package static func seal(
         _ plaintext: Data, key: SymmetricKey256, nonce: Data, associatedData: Data

@@ -4,7 +4,9 @@ import QuireCrypto
 /// The changes feed's bookmark: a position in one history of the server-wide sequence, sent as
 /// opaque text.
 ///
-/// The text is base64url of `c2:<seq>:<mark>` for an incremental pull, or
+/// The server issues it sealed (`ChangeCursor+Sealed.swift`), so a client cannot read the
+/// server-wide sequence from it. Its plain forms, issued by earlier servers and still read, are
+/// base64url of `c2:<seq>:<mark>` for an incremental pull, or
 /// `f3:<seq>:<listingStart>:<seqMark>:<listingStartMark>` in the middle of a full listing; each
 /// mark is the one the server stored with that number (see ``FeedPosition``). The digit versions
 /// the format so it can change without misreading old cursors. The forms of earlier servers carry
@@ -38,8 +40,8 @@ struct ChangeCursor: Equatable, Sendable {
     /// payload, the reader's own writes included, since the device is rebuilding its copy.
     var fullListing: Bool { listingStart != nil }
 
-    /// Parses cursor text; nil for anything this server did not produce.
-    init?(text: String) {
+    /// Parses the plain text of earlier servers; nil for anything else.
+    init?(plainText text: String) {
         guard text.count <= 128, let data = Data(base64URLEncoded: text) else { return nil }
         let decoded = String(decoding: data, as: UTF8.self)
         let parts = decoded.split(separator: ":", omittingEmptySubsequences: false)
@@ -58,10 +60,11 @@ struct ChangeCursor: Equatable, Sendable {
         }
     }
 
-    /// The current form when every position has its mark; else the older, unchecked form, as
+    /// The plain text, as earlier servers issued it (tests build old cursors with it): the marked
+    /// form when every position has its mark; else the older, unchecked form, as
     /// for the pages that continue a listing an older cursor began: a mark the cursor never had
     /// cannot be written as "none" (0), which would not match the number's stored one.
-    var text: String {
+    var plainText: String {
         let plain: String
         switch (position.mark, listingStart) {
         case (let mark?, nil): plain = "c2:\(seq):\(mark)"

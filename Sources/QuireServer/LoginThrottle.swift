@@ -15,11 +15,10 @@ import Foundation
 /// recorded. A success forgets the (username, address) key and takes its attempt back from the
 /// address key (the address keeps its other failures).
 ///
-/// The state lives in this actor's memory: it resets when the process restarts, and several
-/// server instances behind a load balancer would each keep their own (an attacker spread over
-/// them gets that many times the free attempts). Moving it to the database is the fix when that
-/// matters.
-public actor LoginThrottle {
+/// The counters live in a ``LoginThrottleStore``: the server's database on both stores, so
+/// several instances behind a load balancer throttle an attacker as one and a restart keeps his
+/// delay; in memory when none is given.
+public final class LoginThrottle: Sendable {
     /// How many failures are free and how the delay after them grows.
     public struct Policy: Sendable, Equatable {
         /// Failures of one username from one address before the first delay.
@@ -68,73 +67,61 @@ public actor LoginThrottle {
         let at: Date
     }
 
-    private enum Key: Hashable {
-        case pair(username: String, address: String)
-        case address(String)
-    }
-
-    /// A key's failures: how many, and when the latest was.
-    private struct Failures {
-        var count: Int
-        var latest: Date
-    }
-
     private let policy: Policy
+    private let store: any LoginThrottleStore
     private let now: @Sendable () -> Date
-    private var failures: [Key: Failures] = [:]
-    /// Above this many keys, forgotten ones are swept so a spray of names cannot grow memory forever.
-    private let sweepThreshold = 10_000
 
-    public init(policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        policy: Policy = Policy(), store: any LoginThrottleStore = MemoryLoginThrottleStore(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.policy = policy
+        self.store = store
         self.now = now
     }
 
     /// Admits a sign-in attempt for `username` (already normalised) from `address`, counting it
     /// as a failure until ``succeeded(_:)``, or says how long the caller must wait. An empty
     /// address (unknown peer) has no address key; its pair key then slows the username for
-    /// every unknown peer alike.
-    public func admit(username: String, address: String) -> Admission {
+    /// every unknown peer alike. Throws what the store throws.
+    public func admit(username: String, address: String) async throws -> Admission {
         let time = now()
-        var keys: [(Key, Int)] = [(.pair(username: username, address: address), policy.pairFreeFailures)]
-        if !address.isEmpty { keys.append((.address(address), policy.addressFreeFailures)) }
-        var wait: TimeInterval = 0
-        for (key, free) in keys {
-            guard let counted = current(key, at: time) else { continue }
-            let delay = policy.delay(afterFailures: counted.count, free: free)
-            wait = max(wait, counted.latest.addingTimeInterval(delay).timeIntervalSince(time))
+        var keys = [Self.pairKey(username: username, address: address)]
+        var free = [policy.pairFreeFailures]
+        if !address.isEmpty {
+            keys.append(Self.addressKey(address))
+            free.append(policy.addressFreeFailures)
+        }
+        let policy = self.policy
+        let freeFailures = free
+        let wait = try await store.admitLoginAttempt(
+            keys: keys, at: time, forgetBefore: time.addingTimeInterval(-policy.forgetAfter)
+        ) { counters in
+            var wait: TimeInterval = 0
+            for (counted, free) in zip(counters, freeFailures) {
+                guard let counted else { continue }
+                let delay = policy.delay(afterFailures: counted.count, free: free)
+                wait = max(wait, counted.latest.addingTimeInterval(delay).timeIntervalSince(time))
+            }
+            return wait
         }
         if wait > 0 { return .locked(retryAfter: max(1, Int(wait.rounded(.up)))) }
-        for (key, _) in keys {
-            failures[key] = Failures(count: (failures[key]?.count ?? 0) + 1, latest: time)
-        }
-        if failures.count > sweepThreshold { sweep(at: time) }
         return .allowed(Attempt(username: username, address: address, at: time))
     }
 
     /// The attempt proved the password: forgets the (username, address) key and takes back the
-    /// attempt's count on its address.
-    public func succeeded(_ attempt: Attempt) {
-        failures[.pair(username: attempt.username, address: attempt.address)] = nil
-        let key = Key.address(attempt.address)
-        guard var counted = failures[key] else { return }
-        counted.count -= 1
-        failures[key] = counted.count > 0 ? counted : nil
+    /// attempt's count on its address. Throws what the store throws.
+    public func succeeded(_ attempt: Attempt) async throws {
+        try await store.loginSucceeded(
+            forgetting: Self.pairKey(username: attempt.username, address: attempt.address),
+            takingBackFrom: attempt.address.isEmpty ? nil : Self.addressKey(attempt.address))
     }
 
-    // MARK: - Internals
+    // MARK: - Keys
 
-    /// The key's failures unless they are forgotten by now (then it forgets them).
-    private func current(_ key: Key, at time: Date) -> Failures? {
-        guard let counted = failures[key] else { return nil }
-        guard time.timeIntervalSince(counted.latest) < policy.forgetAfter else {
-            failures[key] = nil
-            return nil
-        }
-        return counted
-    }
+    /// The keys as stored: a kind letter, then the parts, split by a newline (which neither a
+    /// normalised username nor an address holds).
+    static func pairKey(username: String, address: String) -> String { "p\n\(username)\n\(address)" }
 
-    private func sweep(at time: Date) {
-        for key in Array(failures.keys) { _ = current(key, at: time) }
-    }
+    static func addressKey(_ address: String) -> String { "a\n\(address)" }
 }

@@ -159,7 +159,7 @@ extension NotesServer {
             to: replacement, keeping: session.session)
         // Another change won the race: the key just checked is no longer the current one.
         guard changed else { throw APIError.invalidCredentials }
-        await throttle.succeeded(attempt)
+        try await throttle.succeeded(attempt)
         return .empty(204)
     }
 
@@ -172,14 +172,12 @@ extension NotesServer {
     }
 
     /// Admits one sign-in attempt by `username` from the request's address, or throws 429.
-    func admit(username: String, request: HTTPRequest) async throws(APIError)
-        -> LoginThrottle.Attempt
-    {
-        switch await throttle.admit(username: username, address: request.remoteAddress) {
+    func admit(username: String, request: HTTPRequest) async throws -> LoginThrottle.Attempt {
+        switch try await throttle.admit(username: username, address: request.remoteAddress) {
         case .allowed(let attempt):
             return attempt
         case .locked(let seconds):
-            throw .tooManyAttempts(retryAfter: seconds)
+            throw APIError.tooManyAttempts(retryAfter: seconds)
         }
     }
 }

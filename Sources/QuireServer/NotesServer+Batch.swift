@@ -11,11 +11,13 @@ extension NotesServer {
     /// The whole batch is refused (400, nothing stored) when any item is malformed.
     func batch(_ request: HTTPRequest, session: AuthenticatedSession) async throws -> HTTPResponse {
         let items = try Self.batchItems(request.body)
+        let seal = try await cursorSeal()
+        let account = session.account
         let results = try await storage.writeBatch(
             items.map { ($0.write, $0.idempotency) }, account: session.account,
             writer: session.session, quota: configuration.noteQuota, now: now()
         ) { outcome in
-            let response = Self.response(for: outcome)
+            let response = Self.response(for: outcome, seal: seal, account: account)
             guard (200..<300).contains(response.status) else { return nil }
             return RecordedResponse(status: response.status, body: response.body)
         }
@@ -31,7 +33,7 @@ extension NotesServer {
                 answers.append(answer)
             case .applied(let outcome):
                 changedFeed = changedFeed || outcome.changedFeed
-                answers.append(Self.batchResult(Self.response(for: outcome)))
+                answers.append(Self.batchResult(Self.response(for: outcome, seal: seal, account: account)))
             }
         }
         if changedFeed { await liveUpdates.accountChanged(session.account, feed: .notes) }

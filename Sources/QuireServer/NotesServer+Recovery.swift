@@ -18,7 +18,7 @@ extension NotesServer {
         let body = try RequestValidation.recoveryWrappedKey(request.body)
         let (_, recovery, attempt) = try await checkRecovery(
             username: body.username, recoveryAuthKey: body.recoveryAuthKey, request: request)
-        await throttle.succeeded(attempt)
+        try await throttle.succeeded(attempt)
         return .json(200, RecoveryWrappedKeyDTO(wrappedNotesKey: recovery.wrappedNotesKey.base64EncodedString()))
     }
 
@@ -40,7 +40,7 @@ extension NotesServer {
             deviceName: body.deviceName, tokens: hashes, now: now())
         // The recovery key was replaced meanwhile: the key just checked is no longer the current one.
         guard opened != nil else { throw APIError.invalidCredentials }
-        await throttle.succeeded(attempt)
+        try await throttle.succeeded(attempt)
         log("a password was reset with its account's recovery key; every other session is signed out")
         var updated = account
         updated.credentials = replacement
@@ -66,7 +66,7 @@ extension NotesServer {
             with: try await recoveryCredentials(body.recovery))
         // The password changed meanwhile: the key just checked is no longer the current one.
         guard replaced else { throw APIError.invalidCredentials }
-        await throttle.succeeded(attempt)
+        try await throttle.succeeded(attempt)
         return .empty(204)
     }
 

@@ -21,7 +21,7 @@ extension NotesServer {
         guard try await hasher.verify(body.authKey, against: account?.credentials), let account else {
             throw APIError.invalidCredentials
         }
-        await throttle.succeeded(attempt)
+        try await throttle.succeeded(attempt)
         let (access, refresh, hashes) = newTokens()
         _ = try await storage.createSession(
             account: account.id, deviceName: body.deviceName, tokens: hashes, now: now())

@@ -94,10 +94,10 @@ extension NotesServer {
     ) async throws -> HTTPResponse {
         let ops = try RequestValidation.tripOps(request.body)
         let fingerprint = SHA256Digest.hex(WireJSON.encode(ops))
-        let key = try await tripCursorKey()
+        let seal = try await cursorSeal()
         // The ops' bases are revisions of the history the device last pulled and wrote in: a
         // server restored to before it must not read them as its own (they may name other writes).
-        let positions = try RequestValidation.tripPositions(request, trip: trip, key: key)
+        let positions = try RequestValidation.tripPositions(request, trip: trip, account: session.account, seal: seal)
         let checked = [positions.cursor].compactMap { $0 } + positions.known
         if !checked.isEmpty {
             switch try await trips.tripHistoryHolds(trip, account: session.account, positions: checked) {
@@ -111,7 +111,9 @@ extension NotesServer {
             now: now()
         ) { response, written in
             var response = response
-            response.position = written.map { TripChangeCursor(position: $0).text(trip: trip, key: key) }
+            response.position = written.map {
+                TripChangeCursor(position: $0).text(trip: trip, account: session.account, seal: seal)
+            }
             return WireJSON.encode(response)
         }
         switch result {
@@ -142,8 +144,8 @@ extension NotesServer {
         _ request: HTTPRequest, _ trip: String, _ trips: any TripStorage,
         session: AuthenticatedSession
     ) async throws -> HTTPResponse {
-        let key = try await tripCursorKey()
-        let query = try RequestValidation.tripChangesQuery(request, trip: trip, key: key)
+        let seal = try await cursorSeal()
+        let query = try RequestValidation.tripChangesQuery(request, trip: trip, account: session.account, seal: seal)
         switch try await trips.tripChanges(
             trip, account: session.account, after: query.cursor, known: query.known, limit: query.limit)
         {
@@ -152,7 +154,7 @@ extension NotesServer {
                 200,
                 TripChangesPageDTO(
                     changes: fields,
-                    nextCursor: TripChangeCursor(position: next).text(trip: trip, key: key),
+                    nextCursor: TripChangeCursor(position: next).text(trip: trip, account: session.account, seal: seal),
                     hasMore: hasMore))
         case .notMember:
             throw APIError.tripNotFound
@@ -175,7 +177,7 @@ extension NotesServer {
             200,
             TripSnapshotDTO(
                 trip: snapshot.entry, fields: snapshot.fields,
-                cursor: cursor.text(trip: trip, key: try await tripCursorKey())))
+                cursor: cursor.text(trip: trip, account: session.account, seal: try await cursorSeal())))
     }
 
     /// `GET /v1/trips?since=&limit=&wait=`: the account's trips in feed order. `wait` holds an
@@ -185,7 +187,7 @@ extension NotesServer {
         _ request: HTTPRequest, _ trips: any TripStorage, session: AuthenticatedSession
     ) async throws -> HTTPResponse {
         let account = session.account
-        let query = try RequestValidation.tripsFeedQuery(request)
+        let query = try RequestValidation.tripsFeedQuery(request, seal: try await cursorSeal(), account: account)
         let (page, refused) = try await longPoll(
             .trips, account: account, wait: query.wait, isEmpty: { $0.trips.isEmpty }
         ) {
@@ -200,14 +202,11 @@ extension NotesServer {
         switch try await trips.tripsFeed(account: account, since: since, limit: limit) {
         case .page(let entries, let hasMore, let next):
             TripsFeedPageDTO(
-                trips: entries, nextCursor: ChangeCursor(position: next).text, hasMore: hasMore)
+                trips: entries,
+                nextCursor: ChangeCursor(position: next).text(seal: try await cursorSeal(), scope: .tripsFeed(account)),
+                hasMore: hasMore)
         case .cursorAhead, .cursorFromAnotherHistory:
             throw APIError.invalidCursor
         }
-    }
-
-    /// The key of ``TripChangeCursor``, from the server secret every instance shares.
-    private func tripCursorKey() async throws -> Data {
-        TripChangeCursor.key(serverSecret: try await storage.serverSecret())
     }
 }

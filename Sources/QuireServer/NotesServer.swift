@@ -32,6 +32,8 @@ public final class NotesServer: Sendable {
     /// The uploads a PATCH of this instance is writing now (see `NotesServer+Uploads.swift`).
     let uploadLocks = UploadLocks()
     let throttle: LoginThrottle
+    /// The cursor seal once read (see `NotesServer+Cursors.swift`).
+    let cursorSealCache = Locked<CursorSeal?>(nil)
     let registrations: RegistrationLimit
     let hasher: AuthKeyHasher
     let now: @Sendable () -> Date
@@ -49,7 +51,9 @@ public final class NotesServer: Sendable {
         self.trips = storage as? any TripStorage
         self.history = storage as? any NoteHistoryStorage
         self.configuration = configuration
-        self.throttle = LoginThrottle(policy: configuration.throttle, now: now)
+        self.throttle = LoginThrottle(
+            policy: configuration.throttle,
+            store: storage as? any LoginThrottleStore ?? MemoryLoginThrottleStore(), now: now)
         self.registrations = RegistrationLimit(policy: configuration.registrationLimit, now: now)
         self.hasher = AuthKeyHasher(iterations: configuration.authHashIterations)
         self.now = now
@@ -193,11 +197,12 @@ public final class NotesServer: Sendable {
         _ write: NoteWrite, session: AuthenticatedSession, idempotency: IdempotencyKey
     ) async throws -> HTTPResponse {
         let account = session.account
+        let seal = try await cursorSeal()
         let result = try await storage.write(
             write, account: account, writer: session.session, idempotency: idempotency,
             quota: configuration.noteQuota, now: now()
         ) { outcome in
-            let response = Self.response(for: outcome)
+            let response = Self.response(for: outcome, seal: seal, account: account)
             guard (200..<300).contains(response.status) else { return nil }
             return RecordedResponse(status: response.status, body: response.body)
         }
@@ -213,19 +218,20 @@ public final class NotesServer: Sendable {
             return response
         case .applied(let outcome):
             if outcome.changedFeed { await liveUpdates.accountChanged(account, feed: .notes) }
-            return Self.response(for: outcome)
+            return Self.response(for: outcome, seal: seal, account: account)
         }
     }
 
-    /// The one answer for each write outcome.
-    static func response(for outcome: NoteWriteOutcome) -> HTTPResponse {
+    /// The one answer for each write outcome; its positions are sealed for `account`'s feed.
+    static func response(for outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID) -> HTTPResponse {
         switch outcome {
         case .saved(let version, let position, let previous):
             .json(
                 200,
                 PutNoteResponseDTO(
-                    version: version, cursor: ChangeCursor(position: position).text,
-                    previousCursor: ChangeCursor(position: previous).text,
+                    version: version,
+                    cursor: ChangeCursor(position: position).text(seal: seal, scope: .notes(account)),
+                    previousCursor: ChangeCursor(position: previous).text(seal: seal, scope: .notes(account)),
                     versionTag: position.mark.flatMap(StoredNote.tagText)))
         case .deleted, .alreadyDeleted:
             .empty(204)
@@ -244,7 +250,8 @@ public final class NotesServer: Sendable {
         -> HTTPResponse
     {
         let account = reader.account
-        let query = try RequestValidation.changesQuery(request)
+        let seal = try await cursorSeal()
+        let query = try RequestValidation.changesQuery(request, seal: seal, scope: .notes(account))
         let omitOwn = try RequestValidation.omitsOwnPayloads(request)
         let (page, refused) = try await longPoll(
             .notes, account: account, wait: query.wait, isEmpty: { $0.changes.isEmpty }
@@ -323,7 +330,8 @@ public final class NotesServer: Sendable {
             let listingStart = inFullListing && hasMore ? since?.listingStart ?? highest : nil
             return ChangesPageDTO(
                 changes: changes,
-                nextCursor: ChangeCursor(position: next, listingStart: listingStart).text,
+                nextCursor: ChangeCursor(position: next, listingStart: listingStart).text(
+                    seal: try await cursorSeal(), scope: .notes(account)),
                 // A store that cannot count what is left says 0 with more to come: no total then.
                 hasMore: hasMore, remaining: hasMore && remaining == 0 ? nil : remaining)
         }

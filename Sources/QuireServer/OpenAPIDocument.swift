@@ -48,7 +48,7 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["changes", "nextCursor", "hasMore"],
                 "properties": {
                   "changes": { "type": "array", "items": { "$ref": "#/components/schemas/NoteChange" } },
-                  "nextCursor": { "type": "string", "description": "Opaque; send it back as since." },
+                  "nextCursor": { "type": "string", "description": "Opaque (sealed for this account and feed: another account's or feed's cursor is 400 invalid_cursor); send it back as since." },
                   "hasMore": { "type": "boolean" },
                   "remaining": { "type": "integer", "minimum": 0, "description": "About how many changes are still to come after this page (0 on the last); an estimate, for a progress total." }
                 }
@@ -140,7 +140,7 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["trips", "nextCursor", "hasMore"],
                 "properties": {
                   "trips": { "type": "array", "items": { "$ref": "#/components/schemas/TripEntry" }, "description": "Each trip once, at its newest state, in the order the trips last changed" },
-                  "nextCursor": { "type": "string", "description": "Opaque; send it back as since." },
+                  "nextCursor": { "type": "string", "description": "Opaque (sealed for this account and feed: another account's or feed's cursor is 400 invalid_cursor); send it back as since." },
                   "hasMore": { "type": "boolean" }
                 }
               },
@@ -159,7 +159,7 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["changes", "nextCursor", "hasMore"],
                 "properties": {
                   "changes": { "type": "array", "items": { "$ref": "#/components/schemas/TripField" }, "description": "Fields written after the cursor, in revision order, each once at its newest value" },
-                  "nextCursor": { "type": "string", "description": "Opaque and bound to this trip; send it back as cursor." },
+                  "nextCursor": { "type": "string", "description": "Opaque, sealed for this trip and account (any other is 400 invalid_cursor); send it back as cursor." },
                   "hasMore": { "type": "boolean" }
                 }
               },

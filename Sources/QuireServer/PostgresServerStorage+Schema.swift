@@ -18,6 +18,7 @@ extension PostgresServerStorage {
             createTheSchema, keepEarlierVersions, storeTrips, storeRecoveryKeys, rememberWhenEachSessionWasUsed,
             storeSharing, storeUploads, rotateTripKeys, countEachTripsBytes,
             countEachAccountsUsage,
+            keepLoginFailures,
         ]
     }
 

@@ -4,8 +4,9 @@ import Foundation
 /// costs the server a slow hash (PBKDF2), so one address may register ``Policy/burst`` accounts
 /// at once and one more every ``Policy/interval`` seconds after that.
 ///
-/// The state lives in this actor's memory, like ``LoginThrottle``'s: it resets with the process,
-/// and each instance behind a load balancer keeps its own.
+/// The state lives in this actor's memory (unlike ``LoginThrottle``'s counters, which the
+/// database keeps): it resets with the process, and each instance behind a load balancer keeps
+/// its own.
 public actor RegistrationLimit {
     /// The bucket's size and refill rate.
     public struct Policy: Sendable, Equatable {

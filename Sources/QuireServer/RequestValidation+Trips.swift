@@ -128,8 +128,8 @@ extension RequestValidation {
 
     /// The trip changes route's parameters: the cursor (nil: from the beginning) and the known
     /// positions (of a device's acknowledged requests, comma-separated, at most
-    /// ``WireRoutes/maxKnownPositions``), each checked against `trip` with `key`, and the page size.
-    static func tripChangesQuery(_ request: HTTPRequest, trip: String, key: Data)
+    /// ``WireRoutes/maxKnownPositions``), each opened for `account`'s feed of `trip` with `seal`, and the page size.
+    static func tripChangesQuery(_ request: HTTPRequest, trip: String, account: AccountID, seal: CursorSeal)
         throws(APIError) -> (cursor: TripPosition?, known: [TripPosition], limit: Int)
     {
         var limit = WireRoutes.defaultPageLimit
@@ -138,18 +138,18 @@ extension RequestValidation {
             else { throw .invalidLimit }
             limit = value
         }
-        let positions = try tripPositions(request, trip: trip, key: key)
+        let positions = try tripPositions(request, trip: trip, account: account, seal: seal)
         return (positions.cursor, positions.known, limit)
     }
 
     /// The `cursor` and `known` parameters of a trip route (changes, and ops: the history the
-    /// device's bases come from), each checked against `trip` with `key`.
-    static func tripPositions(_ request: HTTPRequest, trip: String, key: Data)
+    /// device's bases come from), each opened for `account`'s feed of `trip` with `seal`.
+    static func tripPositions(_ request: HTTPRequest, trip: String, account: AccountID, seal: CursorSeal)
         throws(APIError) -> (cursor: TripPosition?, known: [TripPosition])
     {
         var cursor: TripPosition?
         if let text = request.query["cursor"] {
-            guard let parsed = TripChangeCursor(text: text, trip: trip, key: key) else {
+            guard let parsed = TripChangeCursor(text: text, trip: trip, account: account, seal: seal) else {
                 throw .invalidTripCursor
             }
             cursor = parsed.position
@@ -159,7 +159,7 @@ extension RequestValidation {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count <= WireRoutes.maxKnownPositions else { throw .invalidTripCursor }
             for part in parts {
-                guard let parsed = TripChangeCursor(text: String(part), trip: trip, key: key) else {
+                guard let parsed = TripChangeCursor(text: String(part), trip: trip, account: account, seal: seal) else {
                     throw .invalidTripCursor
                 }
                 known.append(parsed.position)
@@ -170,10 +170,10 @@ extension RequestValidation {
 
     /// The trips feed's parameters, as the notes feed's: `since` (an incremental cursor only),
     /// `limit` and `wait`.
-    static func tripsFeedQuery(_ request: HTTPRequest) throws(APIError) -> (
+    static func tripsFeedQuery(_ request: HTTPRequest, seal: CursorSeal, account: AccountID) throws(APIError) -> (
         since: FeedPosition?, limit: Int, wait: Int
     ) {
-        let query = try changesQuery(request)
+        let query = try changesQuery(request, seal: seal, scope: .tripsFeed(account))
         guard query.since?.listingStart == nil else { throw .invalidCursor }
         return (query.since?.position, query.limit, query.wait)
     }

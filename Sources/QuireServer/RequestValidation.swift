@@ -135,8 +135,9 @@ enum RequestValidation {
 
     /// The changes feed's parameters: cursor (nil for a full resync), positions of writes the
     /// device had acknowledged (incremental cursors from write answers, comma-separated, at most
-    /// ``WireRoutes/maxKnownPositions``), page size, and wait seconds.
-    static func changesQuery(_ request: HTTPRequest) throws(APIError) -> (
+    /// ``WireRoutes/maxKnownPositions``), page size, and wait seconds. Cursors open with `seal`
+    /// for `scope` only (or are plain forms of earlier servers).
+    static func changesQuery(_ request: HTTPRequest, seal: CursorSeal, scope: CursorScope) throws(APIError) -> (
         since: ChangeCursor?, known: [ChangeCursor], limit: Int, wait: Int
     ) {
         var limit = WireRoutes.defaultPageLimit
@@ -153,7 +154,7 @@ enum RequestValidation {
         }
         var since: ChangeCursor?
         if let text = request.query["since"] {
-            guard let cursor = ChangeCursor(text: text) else { throw .invalidCursor }
+            guard let cursor = ChangeCursor(text: text, seal: seal, scope: scope) else { throw .invalidCursor }
             since = cursor
         }
         var known: [ChangeCursor] = []
@@ -161,7 +162,8 @@ enum RequestValidation {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count <= WireRoutes.maxKnownPositions else { throw .invalidCursor }
             for part in parts {
-                guard let cursor = ChangeCursor(text: String(part)), !cursor.fullListing else {
+                guard let cursor = ChangeCursor(text: String(part), seal: seal, scope: scope), !cursor.fullListing
+                else {
                     throw .invalidCursor
                 }
                 known.append(cursor)

@@ -68,6 +68,7 @@ extension SQLiteServerStorage {
             rotateTripKeys,
             countEachTripsBytes,
             countEachAccountsUsage,
+            keepLoginFailures,
         ])
     }
 

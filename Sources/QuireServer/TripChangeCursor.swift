@@ -3,7 +3,8 @@ import QuireCrypto
 
 /// A trip changes feed's bookmark, sent as opaque text that names one trip.
 ///
-/// The text is base64url of `t1:<revision>:<seq>:<mark>:<tag>`: the trip revision seen, the
+/// The server issues it sealed (`TripChangeCursor+Sealed.swift`). The form of earlier servers,
+/// still read, is base64url of `t1:<revision>:<seq>:<mark>:<tag>`: the trip revision seen, the
 /// server-wide position of the change that made it (so one from a history a restore forgot is
 /// recognised, as with ``ChangeCursor``), and a tag, the first 12 bytes in hex of HMAC-SHA256
 /// under a key only the server holds over the same text with the trip's id. A cursor of one
@@ -22,7 +23,7 @@ struct TripChangeCursor: Equatable, Sendable {
         HMAC.sha256(key: serverSecret, data: Data("quire trip changes cursor v1".utf8))
     }
 
-    /// Parses cursor text for `trip`; nil for anything this server did not issue for that trip.
+    /// Parses the `t1` text of earlier servers for `trip`; nil for anything else.
     init?(text: String, trip: String, key: Data) {
         guard text.count <= 160, let data = Data(base64URLEncoded: text) else { return nil }
         let parts = String(decoding: data, as: UTF8.self).split(
@@ -36,7 +37,8 @@ struct TripChangeCursor: Equatable, Sendable {
         self.init(position: position)
     }
 
-    /// The text for `trip`. A position without a mark (its number has none) is written with 0.
+    /// The `t1` text for `trip`, as earlier servers issued it (tests build old cursors with it).
+    /// A position without a mark (its number has none) is written with 0.
     func text(trip: String, key: Data) -> String {
         let body = Self.body(position)
         return Data("\(body):\(Self.tag(position, trip: trip, key: key))".utf8)

@@ -205,7 +205,10 @@ final class SimulationWorld {
     /// Checks the device's stored cursor did not move back, except within a full resync (which
     /// starts over from nothing by design).
     func checkCursor(of device: SimulationDevice, fullResync: Bool, step: Int?) async throws {
-        let position = try await device.database.cursor().flatMap(Self.position)
+        var position: Int64?
+        if let cursor = try await device.database.cursor() {
+            position = try await server.feedSequence(ofCursor: cursor.rawValue, username: device.username)
+        }
         defer { cursors[device.index] = position }
         guard !fullResync, let before = cursors[device.index] else { return }
         guard let position else {
@@ -218,18 +221,5 @@ final class SimulationWorld {
                 message: "d\(device.index)'s cursor went from \(before) back to \(position)",
                 step: step)
         }
-    }
-
-    /// The sequence number inside the server's cursor text (base64url of `c2:<seq>:<mark>`, or
-    /// `c1:<seq>` from older servers). The product treats cursors as opaque; only this check
-    /// looks inside.
-    static func position(of cursor: Cursor) -> Int64? {
-        var text = cursor.rawValue.replacingOccurrences(of: "-", with: "+")
-            .replacingOccurrences(of: "_", with: "/")
-        while text.count % 4 != 0 { text += "=" }
-        guard let data = Data(base64Encoded: text) else { return nil }
-        let decoded = String(decoding: data, as: UTF8.self)
-        guard decoded.hasPrefix("c1:") || decoded.hasPrefix("c2:") else { return nil }
-        return decoded.dropFirst(3).split(separator: ":").first.flatMap { Int64($0) }
     }
 }

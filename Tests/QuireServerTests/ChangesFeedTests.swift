@@ -51,7 +51,7 @@ final class ChangesFeedTests {
 
         let first = try await harness.changes(token: token, limit: 2)
         let second = try await harness.changes(token: token, since: first.nextCursor, limit: 2)
-        let incremental = try await harness.changes(token: token, since: ChangeCursor(seq: 0).text, limit: 2)
+        let incremental = try await harness.changes(token: token, since: ChangeCursor(seq: 0).plainText, limit: 2)
 
         #expect(first.remaining == 2)
         #expect(second.remaining == 1)  // the rest of the listing's pages carry tombstones too
@@ -121,7 +121,7 @@ final class ChangesFeedTests {
         _ = try await createNotes(1)
 
         let response = await harness.changesResponse(
-            token: token, since: ChangeCursor(seq: 99).text)
+            token: token, since: ChangeCursor(seq: 99).plainText)
 
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_cursor")

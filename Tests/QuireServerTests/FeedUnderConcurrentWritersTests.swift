@@ -58,7 +58,7 @@ struct FeedUnderConcurrentWritersTests {
     private static func follow(_ instances: [NotesServer], token: String, until done: borrowing Atomic<Bool>)
         async throws -> [String]
     {
-        var cursor = ChangeCursor(seq: 0).text
+        var cursor = ChangeCursor(seq: 0).plainText
         var seen: [String] = []
         var pull = 0
         while true {

@@ -204,7 +204,7 @@ final class FullListingAfterPurgeTests {
         _ = try await createNotes(2)
 
         let response = await harness.changesResponse(
-            token: token, since: ChangeCursor(seq: 1, listingStart: 999).text)
+            token: token, since: ChangeCursor(seq: 1, listingStart: 999).plainText)
 
         #expect(response.status == 400)
         #expect(response.errorCode == "invalid_cursor")
@@ -225,7 +225,7 @@ struct ChangeCursorTests {
             position: FeedPosition(seq: 9, mark: 0), listingStart: FeedPosition(seq: 7, mark: 3)),
     ])
     func cursorTextRoundTrips(cursor: ChangeCursor) {
-        #expect(ChangeCursor(text: cursor.text) == cursor)
+        #expect(ChangeCursor(plainText: cursor.plainText) == cursor)
     }
 
     @Test func pageOfAListingAnOlderCursorBeganKeepsTheOlderForm() {
@@ -233,13 +233,13 @@ struct ChangeCursorTests {
         let cursor = ChangeCursor(
             position: FeedPosition(seq: 9, mark: 4), listingStart: FeedPosition(seq: 7, mark: nil))
 
-        #expect(ChangeCursor(text: cursor.text) == ChangeCursor(seq: 9, listingStart: 7))
+        #expect(ChangeCursor(plainText: cursor.plainText) == ChangeCursor(seq: 9, listingStart: 7))
     }
 
     @Test func olderFullListingFormReadsAsAListingThatBeganAtItsPosition() {
         let text = Data("f1:12".utf8).base64URLEncodedString()
 
-        #expect(ChangeCursor(text: text) == ChangeCursor(seq: 12, listingStart: 12))
+        #expect(ChangeCursor(plainText: text) == ChangeCursor(seq: 12, listingStart: 12))
     }
 
     @Test(arguments: [
@@ -247,6 +247,6 @@ struct ChangeCursorTests {
         "c2:1:", "c2:1:2:3", "c2:1:-2", "f3:1:2:3", "f3:1:2:3:4:5", "f3:1:2:3:x",
     ])
     func malformedCursorIsRejected(decoded: String) {
-        #expect(ChangeCursor(text: Data(decoded.utf8).base64URLEncodedString()) == nil)
+        #expect(ChangeCursor(plainText: Data(decoded.utf8).base64URLEncodedString()) == nil)
     }
 }

@@ -286,7 +286,11 @@ struct RestoredServerCursorTests {
         #expect(expired.status == 410, "\(expired.text)")
         // The cursor of that listing names the position without a mark, and is served.
         let reissued = try await harness.changes(token: token).nextCursor
-        #expect(ChangeCursor(text: reissued)?.position == FeedPosition(seq: 2, mark: 0))
+        let seal = try await harness.server.cursorSeal()
+        let account = try #require(try await harness.server.storage.account(username: "alice")).id
+        #expect(
+            ChangeCursor(text: reissued, seal: seal, scope: .notes(account))?.position
+                == FeedPosition(seq: 2, mark: 0))
         _ = await harness.put(ids[0], payload: "edited", base: 1, token: token)
         let page = try await harness.changes(token: token, since: reissued)
         #expect(page.changes.map(\.id) == [ids[0]] && page.changes.map(\.version) == [2])

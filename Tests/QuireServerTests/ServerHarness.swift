@@ -280,7 +280,7 @@ final class ServerHarness: Sendable {
     /// the API shows it, for before/after comparisons.
     func everything(token: String) async throws -> [NoteChangeDTO] {
         var all: [NoteChangeDTO] = []
-        var page = try await changes(token: token, since: ChangeCursor(seq: 0).text, limit: 500)
+        var page = try await changes(token: token, since: ChangeCursor(seq: 0).plainText, limit: 500)
         all += page.changes
         while page.hasMore {
             page = try await changes(token: token, since: page.nextCursor, limit: 500)

@@ -164,7 +164,7 @@ struct TripBadInputTests {
         #expect(feed.errorCode == "invalid_limit")
     }
 
-    @Test(arguments: ["", "garbage", "dDE6MDowOjA6MDA", ChangeCursor(seq: 1).text])
+    @Test(arguments: ["", "garbage", "dDE6MDowOjA6MDA", ChangeCursor(seq: 1).plainText])
     func aMalformedCursorIsRefused(_ cursor: String) async throws {
         let response = await harness.tripChangesResponse(trip, cursor: cursor, token: alice)
 
@@ -185,7 +185,7 @@ struct TripBadInputTests {
 
     @Test func aTripsFeedCursorFromTheFutureIsRefused() async throws {
         let response = await harness.tripsFeedResponse(
-            token: alice, since: ChangeCursor(seq: 1_000_000).text)
+            token: alice, since: ChangeCursor(seq: 1_000_000).plainText)
         let wait = await harness.tripsFeedResponse(token: alice, wait: 31)
 
         #expect(response.errorCode == "invalid_cursor")

@@ -45,14 +45,16 @@ final class TripIsolationTests {
         try await setUp(store)
         let cursor = try await harness.tripChanges(trip, token: alice).nextCursor
 
-        let (withCursor, unknown) = await bothAnswers {
-            await harness.tripChangesResponse($0, cursor: $0 == trip ? cursor : nil, token: bob)
+        // Alice's cursor is sealed for her: from bob it is a bad cursor (400), on her trip as on
+        // a trip that does not exist, so the answer tells nothing of the trip.
+        let (withCursor, unknownWithCursor) = await bothAnswers {
+            await harness.tripChangesResponse($0, cursor: cursor, token: bob)
         }
-        let withoutCursor = await harness.tripChangesResponse(trip, token: bob)
+        let (withoutCursor, unknown) = await bothAnswers { await harness.tripChangesResponse($0, token: bob) }
 
-        #expect(withCursor.status == 404)
+        #expect(withCursor.status == 400 && withCursor.errorCode == "invalid_cursor")
+        #expect(withCursor.body == unknownWithCursor.body)
         #expect(withoutCursor.status == 404)
-        #expect(withCursor.body == unknown.body)
         #expect(withoutCursor.body == unknown.body)
     }
 
@@ -127,9 +129,10 @@ final class TripIsolationTests {
         let alicesCursor = try await harness.tripsFeed(token: alice).nextCursor
 
         let bobs = try await harness.tripsFeed(token: bob)
-        let bobWithAlicesCursor = try await harness.tripsFeed(token: bob, since: alicesCursor)
+        let bobWithAlicesCursor = await harness.tripsFeedResponse(token: bob, since: alicesCursor)
 
         #expect(bobs.trips.map(\.id) == [bobsTrip])
-        #expect(bobWithAlicesCursor.trips.allSatisfy { $0.id == bobsTrip })
+        // Alice's cursor is sealed for her feed: bob's feed refuses it as any bad cursor.
+        #expect(bobWithAlicesCursor.status == 400 && bobWithAlicesCursor.errorCode == "invalid_cursor")
     }
 }

@@ -50,10 +50,4 @@ struct CheckerTests {
             !TextLedger.holds(
                 title, in: [NoteSnapshot(id: "m", title: "T44", body: "", conflictOf: nil)]))
     }
-
-    @Test func cursorPositionIsReadFromTheServersCursorText() {
-        let text = "c1:42".data(using: .utf8)!.base64EncodedString()
-            .replacingOccurrences(of: "=", with: "")
-        #expect(SimulationWorld.position(of: .init(text)) == 42)
-    }
 }
