@@ -86,7 +86,7 @@ enum FeedPollBenchmark {
                 method: "GET", path: WireRoutes.changes, query: ["limit": "100"], headers: auth, body: Data(),
                 remoteAddress: "127.0.0.1"))
         guard listing.status == 200 else { throw BenchFailure("feed-poll: listing answered \(listing.status)") }
-        return try JSONDecoder().decode(ChangesPageDTO.self, from: listing.body).nextCursor
+        return try WireJSON.decoder().decode(ChangesPageDTO.self, from: listing.body).nextCursor
     }
 
     private static func row(
