@@ -44,7 +44,8 @@ enum FeedPollBenchmark {
                 var polls: [FeedPollScript.Poll] = []
                 for token in tokens {
                     polls.append(
-                        FeedPollScript.Poll(token: token, cursor: try await upToDateCursor(core, token: token, context)))
+                        FeedPollScript.Poll(token: token, cursor: try await upToDateCursor(core, token: token, context))
+                    )
                 }
                 let scratch = try context.directory("poll-wrk")
                 let script = try FeedPollScript(scratch: scratch, polls: polls)
@@ -80,7 +81,9 @@ enum FeedPollBenchmark {
                 ) { $1 },
                 body: WireJSON.encode(PutNoteRequestDTO(payload: payload, baseVersion: nil)),
                 remoteAddress: "127.0.0.1"))
-        guard (200..<300).contains(put.status) else { throw BenchFailure("feed-poll: seeding PUT answered \(put.status)") }
+        guard (200..<300).contains(put.status) else {
+            throw BenchFailure("feed-poll: seeding PUT answered \(put.status)")
+        }
         let listing = await core.handle(
             HTTPRequest(
                 method: "GET", path: WireRoutes.changes, query: ["limit": "100"], headers: auth, body: Data(),
