@@ -50,12 +50,10 @@ public final class BackgroundProcess: @unchecked Sendable {
         await signal(SIGINT)
     }
 
+    /// Sends the signal at once and waits for the exit off the pool (``ServerProcess/kill9()``
+    /// says why the signal is not sent from the waiting thread).
     private func signal(_ number: Int32) async {
-        _ = try? await ProcessRunner.offPool { self.signalBlocking(number) }
-    }
-
-    private func signalBlocking(_ number: Int32) {
         process.signal(number)
-        process.wait()
+        _ = try? await ProcessRunner.offPool { self.process.wait() }
     }
 }

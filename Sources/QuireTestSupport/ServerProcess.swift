@@ -86,9 +86,15 @@ public final class ServerProcess: @unchecked Sendable {
         (try? await ProcessRunner.offPool { self.stopBlocking() }) ?? -1
     }
 
-    /// `kill -9`, waiting off the concurrency pool.
+    /// `kill -9` at once, then waiting for the exit off the concurrency pool.
+    ///
+    /// The signal is sent here, not on the Dispatch thread that waits: in the parallel pass every
+    /// such thread can be busy waiting for other tests' processes, and a kill sent from there came
+    /// after the whole burst it was meant to cut (KilledServerTests: 10 kills of 10 with every
+    /// write already answered, 2026-12-02).
     public func kill9() async {
-        _ = try? await ProcessRunner.offPool { self.kill9Blocking() }
+        process.signal(SIGKILL)
+        _ = try? await ProcessRunner.offPool { self.process.wait() }
     }
 
     /// SIGTERM without waiting: for clean-up paths that cannot await.

@@ -76,7 +76,8 @@ final class TripSharingRouteTests {
         try await setUp(store)
         let carol = try await harness.sharingToken("carol", seed: 3)
         try await harness.share(trip, with: "bob", role: "editor", owner: alice, token: bob)
-        let start = try await harness.tripChanges(trip, token: alice).nextCursor
+        // Bob's own cursor: a cursor is sealed to the account it was given to.
+        let start = try await harness.tripChanges(trip, token: bob).nextCursor
         let alicesFeed = try await harness.tripsFeed(token: alice)
 
         try await harness.share(trip, with: "carol", role: "viewer", owner: alice, token: carol)
