@@ -32,9 +32,10 @@ struct LongPollLimitTests {
         #expect(third.status == 200)
         #expect(try third.decoded(ChangesPageDTO.self).changes.isEmpty)
         #expect(third.header("Retry-After").flatMap(Int.init) ?? 0 >= 1)
-        // Another account has its own cap.
+        // Another account has its own cap (and its own cursor: cursors are sealed to their account).
+        let bobsCursor = try await harness.changes(token: bob).nextCursor
         let bobsPoll = Task { [harness, bob] in
-            await harness.changesResponse(token: bob, since: cursor, wait: 30)
+            await harness.changesResponse(token: bob, since: bobsCursor, wait: 30)
         }
         #expect(await eventually(timeout: .seconds(10)) { await harness.server.notifier.waiterCount == 3 })
         await harness.server.wakeAllWaiters()
