@@ -2,7 +2,7 @@ import Foundation
 
 /// A `wrk` script for ``FeedPollBenchmark``: each request is the next device's poll from its
 /// cursor (`GET /v1/notes/changes?since=CURSOR&limit=100` with that device's token), or, for the
-/// baseline, `GET /v1/health`. The report is read as ``WrkRunner`` reads it.
+/// baseline, `GET /v1/health`. ``WrkRunner`` runs it and reads the report.
 struct FeedPollScript {
     struct Poll {
         var token: String
@@ -10,8 +10,7 @@ struct FeedPollScript {
         var cursor: String
     }
 
-    let executable: String
-    let script: URL
+    private let runner: WrkRunner
 
     init(scratch: URL, polls: [Poll]) throws {
         let entries = polls.map { "{ \"\($0.token)\", \"\($0.cursor)\" }" }.joined(separator: ",\n  ")
@@ -49,21 +48,14 @@ struct FeedPollScript {
 
     private init(scratch: URL, name: String, lua: String) throws {
         guard let executable = Child.which("wrk") else { throw BenchFailure("wrk is not installed") }
-        self.executable = executable
-        script = scratch.appendingPathComponent(name)
+        let script = scratch.appendingPathComponent(name)
         try Data(lua.utf8).write(to: script)
+        runner = WrkRunner(executable: executable, script: script, timeoutSeconds: 30)
     }
 
-    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency --timeout 30s` against `url`.
+    /// Runs `wrk -t2 -c CONNECTIONS -d SECONDS --latency --timeout 30s` against `url` (the script
+    /// takes no run number: each poll reads, none writes).
     func run(url: URL, connections: Int, seconds: Int) throws -> WrkRunner.Result {
-        let (status, output) = try Child.run(
-            executable,
-            [
-                "-t\(min(2, connections))", "-c\(connections)", "--timeout", "30s", "-d\(seconds)s", "--latency",
-                "-s", script.path, url.absoluteString,
-            ])
-        let text = String(decoding: output, as: UTF8.self)
-        guard status == 0 else { throw BenchFailure("wrk failed (\(status)): \(text)") }
-        return try WrkRunner.parse(text)
+        try runner.run(url: url, connections: connections, seconds: seconds, run: 0)
     }
 }

@@ -20,6 +20,13 @@ struct WrkRunner {
     /// How long wrk waits for an answer before counting the request failed (its `--timeout`).
     var timeoutSeconds = 2
 
+    /// A runner for a script written elsewhere (``FeedPollScript``).
+    init(executable: String, script: URL, timeoutSeconds: Int) {
+        self.executable = executable
+        self.script = script
+        self.timeoutSeconds = timeoutSeconds
+    }
+
     /// nil when `wrk` is not installed.
     init?(scratch: URL, payload: String, token: String) throws {
         try self.init(scratch: scratch, payload: payload, tokens: [token])
