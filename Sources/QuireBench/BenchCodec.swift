@@ -29,7 +29,7 @@ struct BenchCodec: PayloadCodec {
         self.init(key: key)
     }
 
-    var hexKey: String { key.data.map { String(format: "%02x", $0) }.joined() }
+    var hexKey: String { HexText.string(key.data) }
 
     func seal(_ content: NoteContent, noteID: NoteID) throws -> String {
         try codec.seal(content, noteID: noteID)

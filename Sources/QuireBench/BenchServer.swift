@@ -10,6 +10,7 @@ import QuireWire
 /// One account; notes are sealed with ``BenchCodec`` (the client's sealed codec).
 final class BenchServer: Sendable {
     let host: MicroHTTPServer
+    let storage: SQLiteServerStorage
     let token: String
     let username: String
     let codec: BenchCodec
@@ -18,10 +19,13 @@ final class BenchServer: Sendable {
     var baseURL: URL { host.baseURL }
 
     /// Starts a server whose database lives in `directory`. Throws when the file or port fails.
-    init(directory: URL, codec: BenchCodec) async throws {
+    /// `groupCommit` false commits each note write on its own, as before issue 13's part 6.
+    init(directory: URL, codec: BenchCodec, groupCommit: Bool = true) async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let core = try NotesServer.sqlite(
-            path: directory.appendingPathComponent("server.sqlite").path, log: { _ in })
+        let storage = try SQLiteServerStorage(
+            path: directory.appendingPathComponent("server.sqlite").path, groupCommit: groupCommit)
+        self.storage = storage
+        let core = NotesServer(storage: storage, log: { _ in })
         host = try MicroHTTPServer(core: core, host: "127.0.0.1", port: 0)
         (username, token) = try await BenchAccount.make(server: core)
         self.codec = codec
@@ -29,6 +33,11 @@ final class BenchServer: Sendable {
 
     func stop() async {
         await host.stop()
+    }
+
+    /// The shared commits the server's SQLite storage has made (``SQLiteServerStorage/groupCommits``).
+    var groupCommits: Int {
+        get async { await storage.groupCommits }
     }
 
     /// An API client for this server over real loopback HTTP.

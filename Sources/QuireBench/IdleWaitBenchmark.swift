@@ -47,18 +47,10 @@ enum IdleWaitBenchmark {
             cursor = Cursor(page.nextCursor)
             more = page.hasMore
         }
-        let before = cpuTime()
+        let before = ProcessCPU.seconds()
         let started = Date()
         _ = try await api.changes(since: cursor, limit: 1, wait: seconds)
         let elapsed = Date().timeIntervalSince(started)
-        return (cpuTime() - before) * 1_000 / elapsed
-    }
-
-    /// User and system CPU seconds of this process so far.
-    private static func cpuTime() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return (ProcessCPU.seconds() - before) * 1_000 / elapsed
     }
 }

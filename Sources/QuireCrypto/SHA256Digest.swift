@@ -26,6 +26,6 @@ public enum SHA256Digest {
 
     /// The lowercase hex SHA-256 digest of `data`.
     public static func hex(_ data: Data) -> String {
-        hash(data).map { String(format: "%02x", $0) }.joined()
+        HexText.string(hash(data))
     }
 }

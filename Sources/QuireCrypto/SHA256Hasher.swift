@@ -63,6 +63,6 @@ public final class SHA256Hasher {
             if piece.isEmpty { break }
             hasher.update(piece)
         }
-        return hasher.finish().map { String(format: "%02x", $0) }.joined()
+        return HexText.string(hasher.finish())
     }
 }

@@ -175,8 +175,9 @@ public final class SQLiteConnection {
 
     public var isInTransaction: Bool { transactionDepth > 0 }
 
-    /// True when SQLite has no transaction open (it may have rolled one back on its own).
-    private var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    /// True when SQLite has no transaction open (it may have rolled one back on its own, after an
+    /// I/O error or a full disk, while ``isInTransaction`` still counts the caller's).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     // MARK: - Schema version
 

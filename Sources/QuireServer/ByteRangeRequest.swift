@@ -18,7 +18,7 @@ struct ByteRangeRequest: Equatable {
     static func parse(_ header: String?) throws(APIError) -> ByteRangeRequest? {
         guard let header else { return nil }
         let text = header.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("bytes="), !text.contains(",") else { throw .invalidRange }
+        guard text.hasPrefix("bytes="), !text.contains(Character(",")) else { throw .invalidRange }
         let spec = text.dropFirst("bytes=".count)
         guard let dash = spec.firstIndex(of: "-") else { throw .invalidRange }
         let first = spec[..<dash]

@@ -42,7 +42,7 @@ extension NotesServer {
         }
         if path.hasPrefix(WireRoutes.sessions + "/") {
             let id = String(path.dropFirst(WireRoutes.sessions.count + 1))
-            guard !id.isEmpty, !id.contains("/") else {
+            guard !id.isEmpty, !id.contains(Character("/")) else {
                 throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
             }
             try allow(request, ["DELETE"])
@@ -55,7 +55,7 @@ extension NotesServer {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
         let rawName = String(middle.dropLast(suffix.count))
-        guard !rawName.contains("/") else {
+        guard !rawName.contains(Character("/")) else {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
         try allow(request, ["GET"])

@@ -29,7 +29,7 @@ extension NotesServer {
         let suffix = "/versions"
         guard path.hasPrefix(WireRoutes.notesPrefix), path.hasSuffix(suffix) else { return nil }
         let rawID = String(path.dropFirst(WireRoutes.notesPrefix.count).dropLast(suffix.count))
-        guard !rawID.contains("/") else { return nil }
+        guard !rawID.contains(Character("/")) else { return nil }
         try allow(request, ["GET"])
         guard let history else { throw APIError.historyUnavailable }
         let session = try await authenticate(request)

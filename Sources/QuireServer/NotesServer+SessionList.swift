@@ -48,8 +48,9 @@ extension NotesServer {
         return (
             sessions,
             { id in
-                HMAC.sha256(key: secret, data: Data("session \(id.rawValue)".utf8))
-                    .prefix(WireRoutes.sessionIDLength / 2).map { String(format: "%02x", $0) }.joined()
+                HexText.string(
+                    HMAC.sha256(key: secret, data: Data("session \(id.rawValue)".utf8))
+                        .prefix(WireRoutes.sessionIDLength / 2))
             }
         )
     }

@@ -127,7 +127,7 @@ extension NotesServer {
         let metadata = try RequestValidation.uploadMetadata(request)
         let created = now()
         let upload = StoredUpload(
-            id: SecureRandom.bytes(16).map { String(format: "%02x", $0) }.joined(), account: account, trip: trip,
+            id: HexText.string(SecureRandom.bytes(16)), account: account, trip: trip,
             length: length, metadata: metadata, createdAt: created,
             expiresAt: length == 0 ? nil : created.addingTimeInterval(settings.expiry))
         switch try await uploads.createUpload(upload, quotaBytes: settings.accountQuotaBytes) {

@@ -7,7 +7,7 @@ import QuirePostgres
 extension PostgresServerStorage {
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult {
         try await writeBatch(
             [(write, idempotency)], account: account, writer: writer, quota: quota, now: now, record: record)[0]
@@ -18,7 +18,7 @@ extension PostgresServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult] {
         let items = writes.map { WriteItem(write: $0.write, idempotency: $0.idempotency) }
         // The pool runs the transaction on another thread and is awaited before this returns,

@@ -45,23 +45,25 @@ enum RequestValidation {
 
     /// Decodes a `PutNoteRequestDTO`: `payload` a non-empty string, `baseVersion` absent, null or an
     /// integer ≥ 1. Unknown fields are ignored so newer clients keep working.
+    ///
+    /// The body is parsed once when it is good; only a body that fails is parsed again, to say
+    /// whether it is not JSON, not an object, or an object with a wrong field.
     static func putBody(_ body: Data) throws(APIError) -> PutNoteRequestDTO {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch {
-            throw .invalidJSON(body.isEmpty ? "the body is empty" : "it does not parse")
-        }
-        guard json is [String: Any] else {
-            throw .invalidRequest(
-                #"The body must be a JSON object: {"payload": "…", "baseVersion": null}."#)
-        }
         let loose: LoosePutBody
         do {
             loose = try JSONDecoder().decode(LoosePutBody.self, from: body)
-        } catch let error as DecodingError {
-            throw .invalidRequest(describe(error))
         } catch {
+            let json: Any
+            do {
+                json = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+            } catch {
+                throw .invalidJSON(body.isEmpty ? "the body is empty" : "it does not parse")
+            }
+            guard json is [String: Any] else {
+                throw .invalidRequest(
+                    #"The body must be a JSON object: {"payload": "…", "baseVersion": null}."#)
+            }
+            if let error = error as? DecodingError { throw .invalidRequest(describe(error)) }
             throw .invalidRequest("The body could not be read as a note: \(error).")
         }
         guard let payload = loose.payload, !payload.isEmpty else {

@@ -1,13 +1,24 @@
 import Foundation
+import QuireLock
 import QuireSQLite
 
 /// ``ServerStorage`` in one SQLite file: the embedded default.
 ///
 /// The actor owns the file's only connection, so it is the one writer; every method runs as one
-/// `BEGIN IMMEDIATE` transaction that rolls back when anything in it throws. Times are stored as
+/// `BEGIN IMMEDIATE` transaction that rolls back when anything in it throws. Note writes from
+/// concurrent requests share a transaction (group commit, `SQLiteServerStorage+GroupCommit.swift`):
+/// each is a savepoint of its own and is answered after the shared COMMIT. Times are stored as
 /// milliseconds since 1970.
 public actor SQLiteServerStorage: ServerStorage {
     private var connection: SQLiteConnection?
+    /// Whether note writes wait for a shared commit (see ``WriteGroup``).
+    let groupsCommits: Bool
+    /// The note writes waiting for the next shared commit.
+    var writeGroup = WriteGroup()
+    /// The actor's own thread: its COMMITs wait for the disk there, never on the cooperative pool.
+    private let executor = DedicatedThreadExecutor(name: "quire-sqlite-storage")
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -17,15 +28,23 @@ public actor SQLiteServerStorage: ServerStorage {
     /// The file is the server's whole state (tokens' hashes, wrapped keys, ciphertext): it is made
     /// readable by its owner only (0600), as are the journal files SQLite makes beside it with the
     /// same mode; an existing file with looser permissions is tightened (issue 12, 9).
-    public init(path: String) throws {
+    ///
+    /// `groupCommit` false commits every note write on its own (one fsync each), as before
+    /// issue 13's part 6: for measuring the difference, and a way back if it is ever needed.
+    public init(path: String, groupCommit: Bool = true) throws {
         Self.restrictToOwner(path)
         let connection = try SQLiteConnection(path: path, durability: .full)
         try Self.migrator.migrate(connection)
         self.connection = connection
+        self.groupsCommits = groupCommit
     }
 
     public func close() {
         connection = nil
+    }
+
+    deinit {
+        executor.stop()
     }
 
     /// Creates `path` with mode 0600 if it does not exist, and takes group and other permissions
@@ -48,21 +67,42 @@ public actor SQLiteServerStorage: ServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> [WriteResult] {
+        try await grouped {
+            try self.writeBatchNow(writes, account: account, writer: writer, quota: quota, now: now, record: record)
+        }
+    }
+
+    public func write(
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+    ) async throws -> WriteResult {
+        try await grouped {
+            try self.writeNow(
+                write, account: account, writer: writer, idempotency: idempotency, quota: quota, now: now,
+                record: record)
+        }
+    }
+
+    private func writeBatchNow(
+        _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
+        writer: SessionID?, quota: NoteQuota, now: Date,
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) throws -> [WriteResult] {
         let db = try open()
         return try db.transaction {
             try writes.map { item in
-                try self.write(
+                try self.writeNow(
                     item.write, account: account, writer: writer, idempotency: item.idempotency,
                     quota: quota, now: now, record: record)
             }
         }
     }
 
-    public func write(
+    private func writeNow(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) throws -> WriteResult {
         let db = try open()
         return try db.transaction {

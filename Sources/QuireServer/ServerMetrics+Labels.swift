@@ -27,11 +27,11 @@ extension ServerMetrics {
     static func routeTemplate(for path: String) -> String {
         if fixedRoutes.contains(path) { return path }
         if let sharing = SharingPath(path) { return sharing.template }
-        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains("/") {
+        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains(Character("/")) {
             return WireRoutes.notesPrefix + "{id}"
         }
         if let rest = remainder(of: path, after: WireRoutes.notesPrefix), rest.hasSuffix("/versions"),
-            rest.count > "/versions".count, !rest.dropLast("/versions".count).contains("/")
+            rest.count > "/versions".count, !rest.dropLast("/versions".count).contains(Character("/"))
         {
             return WireRoutes.notesPrefix + "{id}/versions"
         }
@@ -47,13 +47,13 @@ extension ServerMetrics {
             default: return otherLabel
             }
         }
-        if let id = remainder(of: path, after: WireRoutes.sessions + "/"), !id.isEmpty, !id.contains("/") {
+        if let id = remainder(of: path, after: WireRoutes.sessions + "/"), !id.isEmpty, !id.contains(Character("/")) {
             return WireRoutes.sessions + "/{id}"
         }
         let accountsPrefix = WireRoutes.accounts + "/"
         if let rest = remainder(of: path, after: accountsPrefix), rest.hasSuffix("/kdf") {
             let name = rest.dropLast("/kdf".count)
-            if !name.isEmpty, !name.contains("/") { return accountsPrefix + "{username}/kdf" }
+            if !name.isEmpty, !name.contains(Character("/")) { return accountsPrefix + "{username}/kdf" }
         }
         return otherLabel
     }

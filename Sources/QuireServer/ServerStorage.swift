@@ -101,7 +101,7 @@ public protocol ServerStorage: Sendable {
     /// stores nothing and is `.quotaExceeded`, decided in the same transaction.
     func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult
 
     /// Applies several note writes for `account`, each exactly as ``write(_:account:writer:idempotency:now:record:)``
@@ -109,7 +109,7 @@ public protocol ServerStorage: Sendable {
     func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult]
 
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
@@ -325,7 +325,7 @@ extension ServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult] {
         var results: [WriteResult] = []
         for item in writes {
@@ -340,7 +340,7 @@ extension ServerStorage {
     /// ``write(_:account:writer:idempotency:quota:now:record:)`` without a quota.
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> WriteResult {
         try await self.write(
             write, account: account, writer: writer, idempotency: idempotency, quota: .unlimited,
@@ -350,7 +350,7 @@ extension ServerStorage {
     /// ``writeBatch(_:account:writer:quota:now:record:)`` without a quota.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
     ) async throws -> [WriteResult] {
         try await writeBatch(
             writes, account: account, writer: writer, quota: .unlimited, now: now, record: record)

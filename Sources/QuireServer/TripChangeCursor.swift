@@ -51,6 +51,6 @@ struct TripChangeCursor: Equatable, Sendable {
 
     private static func tag(_ position: TripPosition, trip: String, key: Data) -> String {
         let mac = HMAC.sha256(key: key, data: Data("\(trip)\n\(body(position))".utf8))
-        return mac.prefix(12).map { String(format: "%02x", $0) }.joined()
+        return HexText.string(mac.prefix(12))
     }
 }

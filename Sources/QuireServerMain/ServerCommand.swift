@@ -30,6 +30,8 @@ enum ServerCommand: Equatable {
         var liveUpdateRecheck = 2
         var backgroundBatch = 500
         var changeNotifications = true
+        /// `--group-commit`: on SQLite, concurrent note writes share one commit (one fsync).
+        var groupCommit = true
         /// `--trusted-proxy`: peers whose `X-Forwarded-For` names the client.
         var trustedProxies: [String] = []
         var registrationBurst = 10
@@ -74,6 +76,7 @@ enum ServerCommand: Equatable {
                        [--idle-timeout SECONDS] [--http-threads N]
                        [--long-polls-per-account N]
                        [--live-update-recheck SECONDS] [--change-notifications on|off]
+                       [--group-commit on|off]
                        [--history-hours N] [--history-daily-days N]
                        [--history-weekly-days N] [--history-mib-per-account N]
                        [--background-batch N]
@@ -100,6 +103,9 @@ enum ServerCommand: Equatable {
                                        a PostgreSQL database instead (a libpq connection URI;
                                        any number of instances may share it). The password
                                        comes from PGPASSWORD or ~/.pgpass, never from the URI.
+          --group-commit on|off        SQLite: note writes that arrive together share one
+                                       transaction and one flush to disk, each answered only
+                                       after it is durable (default on); off: one commit each
           --tombstone-days N           keep deleted notes' tombstones N days (default 30); clients
                                        whose cursor is older resync in full
           --access-token-ttl SECONDS   how long an access token works (default 900)
@@ -221,6 +227,7 @@ enum ServerCommand: Equatable {
             allowed: Set(numberFlags.keys).union(
                 [
                     "--host", "--port", "--db", "--tls-cert", "--tls-key", "--change-notifications",
+                    "--group-commit",
                     "--metrics-token-file",
                     "--trusted-proxy", "--blobs",
                 ]))
@@ -326,6 +333,11 @@ enum ServerCommand: Equatable {
                     throw UsageError("--change-notifications must be on or off, not '\(text)'")
                 }
                 options.changeNotifications = text == "on"
+            case "--group-commit":
+                guard text == "on" || text == "off" else {
+                    throw UsageError("--group-commit must be on or off, not '\(text)'")
+                }
+                options.groupCommit = text == "on"
             default:
                 guard let (range, field) = numberFlags[flag], let number = Int(text),
                     range.contains(number)

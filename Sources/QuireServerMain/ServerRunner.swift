@@ -75,7 +75,9 @@ enum ServerRunner {
                         options.databasePath, changeNotifications: options.changeNotifications),
                     configuration: configuration)
             } else {
-                server = try NotesServer.sqlite(path: options.databasePath, configuration: configuration)
+                server = NotesServer(
+                    storage: try SQLiteServerStorage(path: options.databasePath, groupCommit: options.groupCommit),
+                    configuration: configuration)
             }
         } catch {
             let advice =

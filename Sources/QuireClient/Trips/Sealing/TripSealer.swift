@@ -106,7 +106,7 @@ public struct TripSealer: Sendable {
     /// The keyed hash of `plaintext` as the field `field` of `item`: lowercase hex.
     public func valueHash(_ plaintext: String, item: ItemID?, field: String) -> String {
         let input = Data("\(item?.description ?? "")|\(field)|".utf8) + Data(plaintext.utf8)
-        return HMAC.sha256(key: hashKey, data: input).map { String(format: "%02x", $0) }.joined()
+        return HexText.string(HMAC.sha256(key: hashKey, data: input))
     }
 
     static func associatedData(trip: TripID, epoch: Int, item: ItemID?, field: String) -> Data {
