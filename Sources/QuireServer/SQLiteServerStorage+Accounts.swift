@@ -115,11 +115,38 @@ extension SQLiteServerStorage {
 
     /// Also marks the session's current pair as used: from now on its previous refresh token
     /// is a replay, never a retry. The mark is written only the first time after a rotation, so
-    /// an ordinary request stays one read; the read and the write are each atomic, and the actor
-    /// runs nothing between them.
-    public func session(accessHash: String) throws -> AuthenticatedSession? {
+    /// an ordinary request stays one read.
+    ///
+    /// Every request asks this first, so it reads on the reader connection, on the caller's
+    /// thread: it never waits behind a group's COMMIT on the actor. Only a session whose mark is
+    /// still to be written goes to the actor, which reads again and writes, with nothing between.
+    public nonisolated func session(accessHash: String) async throws -> AuthenticatedSession? {
+        guard hasReader else { return try await sessionMarkingItsPairUsed(accessHash: accessHash) }
+        let found = try reader.withLock { db in
+            guard let db else { throw ServerStorageError.closed }
+            return try Self.session(accessHash: accessHash, db: db)
+        }
+        guard let found, found.retryOpen else { return found?.session }
+        return try await sessionMarkingItsPairUsed(accessHash: accessHash)
+    }
+
+    private func sessionMarkingItsPairUsed(accessHash: String) throws -> AuthenticatedSession? {
         let db = try open()
-        let found = try db.queryFirst(
+        guard let (session, retryOpen) = try Self.session(accessHash: accessHash, db: db) else { return nil }
+        if retryOpen {
+            try db.run(
+                "UPDATE sessions SET previous_retry_until = NULL WHERE id = ?",
+                session.session.rawValue)
+        }
+        return session
+    }
+
+    /// The live session with this access token's hash, and whether its previous refresh token
+    /// may still be retried.
+    private static func session(accessHash: String, db: SQLiteConnection) throws
+        -> (session: AuthenticatedSession, retryOpen: Bool)?
+    {
+        try db.queryFirst(
             """
             SELECT id, account_id, access_expires_at, previous_retry_until IS NOT NULL, created_at
             FROM sessions WHERE access_hash = ? AND revoked = 0
@@ -133,13 +160,6 @@ extension SQLiteServerStorage {
                 retryOpen: row.bool(3)
             )
         }
-        guard let (session, retryOpen) = found else { return nil }
-        if retryOpen {
-            try db.run(
-                "UPDATE sessions SET previous_retry_until = NULL WHERE id = ?",
-                session.session.rawValue)
-        }
-        return session
     }
 
     public func refreshSession(

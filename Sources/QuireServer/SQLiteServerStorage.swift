@@ -15,10 +15,12 @@ public actor SQLiteServerStorage: ServerStorage {
     let groupsCommits: Bool
     /// The note writes waiting for the next shared commit.
     var writeGroup = WriteGroup()
-    /// The actor's own thread: its COMMITs wait for the disk there, never on the cooperative pool.
-    private let executor = DedicatedThreadExecutor(name: "quire-sqlite-storage")
-
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// A second connection for reads that must not wait behind a COMMIT (each request's session
+    /// lookup), used on the caller's thread under its lock; nil once closed. WAL lets it read the
+    /// last committed state while the actor writes. A `:memory:` database is one connection's
+    /// alone: it has no reader, and its lookups run on the actor.
+    nonisolated let reader: Locked<SQLiteConnection?>
+    nonisolated let hasReader: Bool
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -37,14 +39,22 @@ public actor SQLiteServerStorage: ServerStorage {
         try Self.migrator.migrate(connection)
         self.connection = connection
         self.groupsCommits = groupCommit
+        let reader = try Self.openReader(path)
+        self.hasReader = reader != nil
+        self.reader = Locked(reader)
     }
 
     public func close() {
         connection = nil
+        reader.withLock { $0 = nil }
     }
 
-    deinit {
-        executor.stop()
+    /// A read-only connection to the file at `path`; nil for a database in memory.
+    private static func openReader(_ path: String) throws -> SQLiteConnection? {
+        guard path != ":memory:", !path.isEmpty else { return nil }
+        let reader = try SQLiteConnection(path: path, durability: .full)
+        try reader.execute("PRAGMA query_only=1")
+        return reader
     }
 
     /// Creates `path` with mode 0600 if it does not exist, and takes group and other permissions
