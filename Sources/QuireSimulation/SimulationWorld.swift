@@ -43,6 +43,9 @@ final class SimulationWorld {
     /// after each share, removal and leave, never after a restore. A removal a restore forgot is
     /// still a removal: the membership the restore brought back is no membership to the checks.
     var companionJoined: [TripID: Bool] = [:]
+    /// By device: the items (`trip/item`) it deleted itself, or whose restore offer its person
+    /// settled; it need not offer their unseen edits back.
+    var excusedOffers: [Int: Set<String>] = [:]
 
     /// The companion's username.
     static let companionName = "sim2"

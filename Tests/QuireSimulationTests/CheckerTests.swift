@@ -85,4 +85,17 @@ struct CheckerTests {
         let removed = MembershipChecks.roleViolation(opID: "op2", trip: "t1", account: "a2", role: nil, changed: 1)
         #expect(removed?.hasSuffix("as no member") == true)
     }
+
+    @Test func oneDeviceThatDoesNotOfferAnUnseenEditBackIsFlagged() {
+        let expected: Set = ["t/i1/title", "t/i2/notes"]
+        let everywhere: Set = ["t/i1/title#deleted", "t/i2/notes#deleted", "t/i3/title"]
+        #expect(UnseenEditCheck.missing(expected: expected, offered: everywhere, excused: []).isEmpty)
+        // One device keeps one offer fewer: flagged, unless it deleted the item or let it go.
+        let short: Set = ["t/i1/title#deleted"]
+        #expect(UnseenEditCheck.missing(expected: expected, offered: short, excused: []) == ["t/i2/notes"])
+        #expect(UnseenEditCheck.missing(expected: expected, offered: short, excused: ["t/i2"]).isEmpty)
+        // A live value of the field is no offer to restore.
+        #expect(
+            UnseenEditCheck.missing(expected: expected, offered: short.union(["t/i2/notes"]), excused: []).count == 1)
+    }
 }
