@@ -32,12 +32,11 @@ extension RecordingStorage: TripStorage {
         if let sabotaged, let owner = self.account {
             _ = try await inner.setRole(.viewer, of: sabotaged, trip: trip, account: owner, now: now)
         }
-        if case .applied(_, let changed) = result, !changed.isEmpty, role != "owner", role != "editor" {
-            lock.withLock {
-                recordedRoleViolations.append(
-                    "ops \(request.opId.prefix(8)) were applied to trip \(trip.prefix(8)) from account \(account.rawValue) "
-                        + "as \(role ?? "no member")")
-            }
+        if case .applied(_, let changed) = result,
+            let violation = MembershipChecks.roleViolation(
+                opID: request.opId, trip: trip, account: "\(account.rawValue)", role: role, changed: changed.count)
+        {
+            lock.withLock { recordedRoleViolations.append(violation) }
         }
         // Decided and written: a resend after the purge forgot its op id finds its values
         // already stored (or a conflict) and writes nothing, which is no second application.

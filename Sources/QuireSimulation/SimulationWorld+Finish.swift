@@ -38,6 +38,7 @@ extension SimulationWorld {
         try await checkCompanionHoldsNothingWrittenWithoutIt(step: nil)
         if let failure = try await checkTripsConvergence() { return failure }
         if let failure = try await checkTripsLedger() { return failure }
+        if config.unseenEditsEverywhere, let failure = try await checkUnseenEditsEverywhere() { return failure }
         return checkTripsAtMostOnce()
     }
 

@@ -11,6 +11,8 @@ extension SimulationWorld {
     /// the server without the device hearing of it; the checks read membership from the server.
     func performCompanion(_ step: CompanionStep, step stepIndex: Int) async throws {
         guard let companion, let owner = devices.first else { return }
+        // The trip whose membership the step may have changed.
+        var changed: TripID?
         switch step {
         case .trip(let tripStep):
             try await performTrip(tripStep, on: companion, step: stepIndex)
@@ -20,6 +22,7 @@ extension SimulationWorld {
             guard let id = try await Self.pickTrip(trip, in: try owner.trips)?.id,
                 try await (try owner.trips).isOnServer(id)
             else { return }
+            changed = id
             let sharing = try companion.sharing
             _ = try? await owner.sharing.share(id, with: Self.companionName, role: viewer ? "viewer" : "editor")
             if let invitation = try? await sharing.invitations().first(where: { $0.trip == id }),
@@ -32,17 +35,20 @@ extension SimulationWorld {
             try? await owner.sharing.setRole(viewer ? "viewer" : "editor", of: Self.companionName, in: id)
         case .remove(let trip):
             guard let id = try await Self.pickTrip(trip, in: try owner.trips)?.id else { return }
+            changed = id
             if (try? await owner.sharing.remove(Self.companionName, from: id)) != nil {
                 stats.removals += 1
                 stats.keysRotated += 1
             }
         case .leave(let trip):
             guard let id = try await Self.pickTrip(trip, in: try companion.trips)?.id else { return }
+            changed = id
             if let removal = try? await companion.sharing.leave(id) {
                 stats.removals += 1
                 try await forgiveLostChanges(of: [removal])
             }
         }
+        if let changed { companionJoined[changed] = try await companionIsMember(of: changed) }
         try await checkCompanionHoldsNothingWrittenWithoutIt(step: stepIndex)
         try checkRoles(step: stepIndex)
     }
@@ -77,11 +83,18 @@ extension SimulationWorld {
         let earlier = Dictionary(before.visible.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (key, snapshot) in written where earlier[key] != snapshot {
             guard let trip = key.split(separator: "/").first.flatMap({ TripID(String($0)) }),
-                try await !companionIsMember(of: trip)
+                try await !companionMayRead(trip)
             else { continue }
             let new = Set(snapshot.lines).subtracting(earlier[key]?.lines ?? [])
             writtenWithoutCompanion[trip, default: []].formUnion(new)
         }
+    }
+
+    /// Whether the companion may read `trip`: the server has it as a member, by a join no
+    /// removal undid since (a membership a restore brought back after a removal is none).
+    func companionMayRead(_ trip: TripID) async throws -> Bool {
+        guard companionJoined[trip] == true else { return false }
+        return try await companionIsMember(of: trip)
     }
 
     /// Whether the server has the companion as a member of `trip` now.
@@ -92,24 +105,19 @@ extension SimulationWorld {
 
     /// "A removed member holds no values written after the removal": the companion's device
     /// never shows a value written into a trip while it was not a member of it (until it joins
-    /// again, when it may read everything).
+    /// again, when it may read everything; a restore that brings its membership back is no join).
     func checkCompanionHoldsNothingWrittenWithoutIt(step: Int?) async throws {
         guard let companion else { return }
         let visible = try await TripsView(try companion.trips).visible
-        for (trip, values) in writtenWithoutCompanion {
-            if try await companionIsMember(of: trip) {
-                writtenWithoutCompanion[trip] = nil
-                continue
-            }
-            let prefix = "\(trip)/"
-            let leaked = visible.filter { $0.id.hasPrefix(prefix) }.flatMap(\.lines).filter(values.contains)
-            guard leaked.isEmpty else {
-                throw SimulationFailure(
-                    kind: .membership,
-                    message: "the removed companion holds \(leaked.sorted().joined(separator: ", ")) of trip "
-                        + "\(trip.description.prefix(8)), written after its removal",
-                    step: step)
-            }
+        for trip in writtenWithoutCompanion.keys where try await companionMayRead(trip) {
+            writtenWithoutCompanion[trip] = nil
+        }
+        if let leak = MembershipChecks.leaked(
+            visible: visible,
+            writtenWithout: Dictionary(
+                uniqueKeysWithValues: writtenWithoutCompanion.map { ($0.key.description, $0.value) }))
+        {
+            throw SimulationFailure(kind: .membership, message: leak, step: step)
         }
     }
 

@@ -23,6 +23,7 @@ extension SimulationWorld {
             TextLedger.Atom(text: $0, kind: .line, origin: origin, scope: trip?.description ?? "")
         }.filter { TextLedger.holds($0, in: after.visible) }
         tripLedger.record(typed: landed, before: before.visible, after: after.visible)
+        excusedOffers[device.index, default: []].formUnion(Self.itemsGone(before: before, after: after))
         stats.tripSteps += 1
         if device.username != Self.companionName, companion != nil {
             try await rememberWrittenWithoutCompanion(before: before, after: after)
@@ -133,6 +134,50 @@ extension SimulationWorld {
         guard !missing.isEmpty else { return nil }
         return SimulationFailure(
             kind: .lostText, message: "lost in trips: \(missing.map(\.description).joined(separator: "; "))")
+    }
+
+    /// Every edit a delete had not seen (on the server at the end) is offered back on every
+    /// member's device that synced to the end, not only on its author's, unless that device
+    /// deleted the item itself or its person settled the offer.
+    func checkUnseenEditsEverywhere() async throws -> SimulationFailure? {
+        guard let account = storage.account else { return nil }
+        let expected = try await TripsView.unseenEdits(
+            server: storage, account: account, keyrings: try await heldKeyrings())
+        guard !expected.isEmpty else { return nil }
+        for device in devices + [companion].compactMap({ $0 }) {
+            var mustOffer = expected
+            if device.username == Self.companionName {
+                var readable: Set<String> = []
+                for key in expected {
+                    guard let trip = key.split(separator: "/").first.flatMap({ TripID(String($0)) }) else { continue }
+                    if try await companionMayRead(trip) { readable.insert(key) }
+                }
+                mustOffer = readable
+            }
+            let offered = Set(try await TripsView(try device.trips).visible.map(\.id))
+            let missing = UnseenEditCheck.missing(
+                expected: mustOffer, offered: offered, excused: excusedOffers[device.index] ?? [])
+            guard missing.isEmpty else {
+                let name = device.username == Self.companionName ? "the companion" : "d\(device.index)"
+                return SimulationFailure(
+                    kind: .lostText,
+                    message: "\(name) does not offer back \(missing.joined(separator: ", ")), edited unseen by a delete"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// The items a person's step took off the device (`trip/item`): deleted, or a restore offer
+    /// settled (restored, or let go).
+    static func itemsGone(before: TripsView, after: TripsView) -> Set<String> {
+        func items(_ keys: some Sequence<String>) -> Set<String> {
+            Set(keys.map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+        }
+        let offersBefore = before.visible.map(\.id).filter { $0.hasSuffix("#deleted") }
+        let offersAfter = Set(after.visible.map(\.id))
+        return items(before.shown.keys).subtracting(items(after.shown.keys))
+            .union(items(offersBefore.filter { !offersAfter.contains($0) }))
     }
 
     /// No trip ops request was decided twice in one history of the server.

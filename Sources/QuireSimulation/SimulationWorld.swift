@@ -39,6 +39,13 @@ final class SimulationWorld {
     /// The values written into each trip while the companion was not a member of it, which its
     /// device must never hold.
     var writtenWithoutCompanion: [TripID: Set<String>] = [:]
+    /// Whether the companion is a member of each trip by the owner's doing: read from the server
+    /// after each share, removal and leave, never after a restore. A removal a restore forgot is
+    /// still a removal: the membership the restore brought back is no membership to the checks.
+    var companionJoined: [TripID: Bool] = [:]
+    /// By device: the items (`trip/item`) it deleted itself, or whose restore offer its person
+    /// settled; it need not offer their unseen edits back.
+    var excusedOffers: [Int: Set<String>] = [:]
 
     /// The companion's username.
     static let companionName = "sim2"

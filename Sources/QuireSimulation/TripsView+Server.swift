@@ -34,3 +34,40 @@ extension TripsView {
         }
     }
 }
+
+// MARK: - The server's unseen edits
+
+extension TripsView {
+    /// The values of deleted items that their delete had not seen (written after the newest
+    /// revision of the item its deleter had seen), by `trip/item/field` key: what every member's
+    /// device must offer back to restore.
+    static func unseenEdits(
+        server storage: some TripStorage, account: QuireServer.AccountID, keyrings: [TripID: TripKeyring]
+    ) async throws -> Set<String> {
+        guard case .page(let entries, _, _) = try await storage.tripsFeed(account: account, since: nil, limit: 10_000)
+        else { throw SimulationError("cannot list the server's trips") }
+        var unseen: Set<String> = []
+        for entry in entries where !entry.deleted {
+            guard let id = TripID(entry.id), let snapshot = try await storage.tripSnapshot(entry.id, account: account),
+                let keyring = keyrings[id]
+            else { continue }
+            let sealer = TripSealer(trip: id, keyring: keyring)
+            let tombstones = snapshot.fields.filter {
+                $0.item != nil && $0.field == TripField.deleted.rawValue && $0.value == "true"
+            }
+            for tombstone in tombstones {
+                let seen = tombstone.seenRevision ?? tombstone.revision
+                for field in snapshot.fields
+                where field.item == tombstone.item && field.field != TripField.deleted.rawValue
+                    && field.revision > seen && field.revision < tombstone.revision
+                {
+                    let item = field.item.flatMap(ItemID.init)
+                    guard let value = try? sealer.open(field.value, item: item, field: field.field), !value.isEmpty
+                    else { continue }
+                    unseen.insert("\(id)/\(field.item ?? "-")/\(field.field)")
+                }
+            }
+        }
+        return unseen
+    }
+}

@@ -50,4 +50,52 @@ struct CheckerTests {
             !TextLedger.holds(
                 title, in: [NoteSnapshot(id: "m", title: "T44", body: "", conflictOf: nil)]))
     }
+
+    // MARK: - Membership (issue 15): one injected fault each must be flagged
+
+    @Test func oneValueWrittenAfterTheRemovalOnTheRemovedDeviceIsFlagged() {
+        let trip = "7a1be000-0000-4000-8000-000000000003"
+        let written = [trip: Set(["E40", "N41"])]
+        let before = [
+            NoteSnapshot(id: "\(trip)/-/title", title: "", body: "R3", conflictOf: nil),
+            NoteSnapshot(id: "\(trip)/i1/notes", title: "", body: "N12", conflictOf: nil),
+        ]
+        #expect(MembershipChecks.leaked(visible: before, writtenWithout: written) == nil)
+        // The device keeps one value written after its removal, in a notes line.
+        let kept = before + [NoteSnapshot(id: "\(trip)/i1/notes#mine", title: "", body: "N12\nN41", conflictOf: nil)]
+        let leak = MembershipChecks.leaked(visible: kept, writtenWithout: written)
+        #expect(leak?.contains("holds N41 of trip 7a1be000") == true, "\(leak ?? "nil")")
+        // The same value in another trip is no leak of this one.
+        let elsewhere = [
+            NoteSnapshot(id: "7a1be000-0000-4000-8000-000000000009/-/notes", title: "", body: "N41", conflictOf: nil)
+        ]
+        #expect(MembershipChecks.leaked(visible: elsewhere, writtenWithout: written) == nil)
+    }
+
+    @Test func oneOpAppliedFromAMemberWithoutTheRightRoleIsFlagged() {
+        for role in ["owner", "editor"] {
+            #expect(
+                MembershipChecks.roleViolation(opID: "op1", trip: "t1", account: "a2", role: role, changed: 1) == nil)
+        }
+        // Refused (nothing changed): no violation, whatever the role.
+        #expect(
+            MembershipChecks.roleViolation(opID: "op1", trip: "t1", account: "a2", role: "viewer", changed: 0) == nil)
+        let viewer = MembershipChecks.roleViolation(opID: "op1", trip: "t1", account: "a2", role: "viewer", changed: 1)
+        #expect(viewer == "ops op1 were applied to trip t1 from account a2 as viewer")
+        let removed = MembershipChecks.roleViolation(opID: "op2", trip: "t1", account: "a2", role: nil, changed: 1)
+        #expect(removed?.hasSuffix("as no member") == true)
+    }
+
+    @Test func oneDeviceThatDoesNotOfferAnUnseenEditBackIsFlagged() {
+        let expected: Set = ["t/i1/title", "t/i2/notes"]
+        let everywhere: Set = ["t/i1/title#deleted", "t/i2/notes#deleted", "t/i3/title"]
+        #expect(UnseenEditCheck.missing(expected: expected, offered: everywhere, excused: []).isEmpty)
+        // One device keeps one offer fewer: flagged, unless it deleted the item or let it go.
+        let short: Set = ["t/i1/title#deleted"]
+        #expect(UnseenEditCheck.missing(expected: expected, offered: short, excused: []) == ["t/i2/notes"])
+        #expect(UnseenEditCheck.missing(expected: expected, offered: short, excused: ["t/i2"]).isEmpty)
+        // A live value of the field is no offer to restore.
+        #expect(
+            UnseenEditCheck.missing(expected: expected, offered: short.union(["t/i2/notes"]), excused: []).count == 1)
+    }
 }

@@ -131,7 +131,7 @@ struct SimulationSeedsTests {
 }
 
 /// The simulation with a companion sharing the trips (issue 15): shares, role changes, removals
-/// and leaves among both accounts' edits, and the membership checks.
+/// and leaves among both accounts' edits, server restores among them, and the membership checks.
 struct CompanionSeedsTests {
     static let config = SimulationConfig(devices: 3, steps: 60, companion: true)
 
@@ -151,6 +151,8 @@ struct CompanionSeedsTests {
         #expect(total.removals > 50)
         #expect(total.keysRotated > 50)
         #expect(total.refused > 20, "a viewer's edits were refused")
+        // The server went back to a backup among the sharing.
+        #expect(total.restores > 10)
     }
 
     /// A server that lets a viewer's ops through: "no op from a member without the right role is

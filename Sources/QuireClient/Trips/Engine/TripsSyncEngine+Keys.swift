@@ -75,9 +75,20 @@ extension TripsSyncEngine {
             try await database.rewindKey(trip, to: current)
             sealer = try await self.sealer(for: trip, fallback: fallback)
         }
-        guard sealer.keyring.epoch != before else { return nil }
+        // The device may have taken the new key already (a pull after the request's first send
+        // failed, seed 8 with a companion): what counts is the key the request was sealed with.
+        guard sealer.keyring.epoch != before || Self.sealedWithOtherKey(request, than: sealer.keyring.epoch)
+        else { return nil }
         _ = try await database.resealFrozen(request, with: sealer)
         return sealer
+    }
+
+    /// Whether a value of the frozen request was sealed with a key of another epoch than `epoch`.
+    static func sealedWithOtherKey(_ request: TripOpsRequest, than epoch: Int) -> Bool {
+        request.ops.contains { op in
+            guard op.field != WireRoutes.deletedField, let sealed = op.sealed?.value else { return false }
+            return TripKeyEpoch.of(sealed) != epoch
+        }
     }
 
     /// The sealer of every key of `trip` this device holds.

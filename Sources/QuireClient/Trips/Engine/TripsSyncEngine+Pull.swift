@@ -113,6 +113,7 @@ extension TripsSyncEngine {
         _ trip: TripID, sealer: TripSealer, serverForgot: Bool = false, _ report: inout SyncReport
     ) async throws {
         let snapshot = try await api.snapshot(of: trip)
+        if try await leftAgain(trip, snapshot: snapshot) { return }
         let fields = Self.open(snapshot.fields, with: sealer, &report)
         report.received += try await database.replaceWithSnapshot(
             TripsDatabase.FeedTrip(

@@ -21,4 +21,6 @@ public protocol TripKeySource: Sendable {
     /// Rotates the trip's key, removing `members` in the same request; returns the new epoch.
     @discardableResult
     func rotateKey(of trip: TripID, removing members: [String], trustingNewKeys: Bool) async throws -> Int
+    /// Leaves `trip` again: a server restored from before this account left it lists it again.
+    func leaveAgain(_ trip: TripID) async throws
 }

@@ -162,6 +162,7 @@ public struct TripSharing: Sendable {
         let tripKey = try link.open(opened.sealedKey, trip: trip)
         let entry = try await api.joinLink(
             link.id, token: try link.token(), wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
+        try await database.forgetDeparture(trip)
         return (trip, entry.role)
     }
 
@@ -188,6 +189,7 @@ public struct TripSharing: Sendable {
             invite.sealedKey, trip: trip, epoch: invite.keyEpoch ?? TripKeyEpoch.first, for: username,
             with: try await keyPair())
         let entry = try await api.accept(invite.id, wrappedKey: try tripKeys.wrap(tripKey, trip: trip))
+        try await database.forgetDeparture(trip)
         return (trip, entry.role)
     }
 
@@ -199,7 +201,11 @@ public struct TripSharing: Sendable {
     @discardableResult
     public func leave(_ trip: TripID) async throws -> TripsDatabase.Removal? {
         try await api.remove(username, from: trip)
-        return try await database.removeLocalCopy(of: trip)
+        return try await database.removeLocalCopy(leaving: trip, as: username)
+    }
+
+    public func leaveAgain(_ trip: TripID) async throws {
+        try await api.remove(username, from: trip)
     }
 
     // MARK: - Helpers
