@@ -15,8 +15,9 @@ import QuireSQLite
 /// A crash in bulk mode leaves a larger WAL, which the next open recovers as always; the settings
 /// belong to the connection and are not stored in the file.
 struct BulkPull {
-    /// Pages of at least this many notes switch bulk mode on: the engine asks for 500.
-    static let pageSize = 100
+    /// Pages of at least this many notes switch bulk mode on (the engine asks for 500 a page; a
+    /// pull of a few notes stays as it was).
+    static let pageSize = 50
     /// The WAL's size, in pages, at which bulk mode checkpoints.
     static let walPages = 16_384
     /// The page cache in bulk mode, in KiB.
