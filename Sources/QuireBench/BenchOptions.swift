@@ -2,8 +2,9 @@ import Foundation
 
 /// The command line of `quire-bench`, parsed.
 ///
-/// `quire-bench [--quick] [--only NAME[,NAME]] [--json] [--write-docs PATH]`. Unknown flags, a
-/// missing value or an unknown benchmark name are usage errors (exit 64).
+/// `quire-bench [--quick] [--only NAME[,NAME]] [--first-sync-notes N[,N]] [--json] [--write-docs PATH]`.
+/// Unknown flags, a missing value, an unknown benchmark name or a size that is not a positive
+/// number are usage errors (exit 64).
 struct BenchOptions: Equatable {
     /// Smaller sizes for a smoke run that takes seconds.
     var quick = false
@@ -13,6 +14,9 @@ struct BenchOptions: Equatable {
     var json = false
     /// Rewrites the results section of this Markdown file.
     var docsPath: String?
+    /// The first-sync benchmark's sizes, in notes; nil: 10,000 and 100,000 (the quick size with
+    /// `--quick`).
+    var firstSyncNotes: [Int]?
 
     /// What went wrong with the command line; printed with the usage text.
     struct UsageError: Error, CustomStringConvertible {
@@ -20,11 +24,15 @@ struct BenchOptions: Equatable {
     }
 
     static let usage = """
-        usage: quire-bench [--quick] [--only NAME[,NAME...]] [--json] [--write-docs PATH]
+        usage: quire-bench [--quick] [--only NAME[,NAME...]] [--first-sync-notes N[,N...]] [--json]
+                           [--write-docs PATH]
 
           --quick          smaller sizes, for a smoke run (seconds)
           --only NAMES     run only these benchmarks (comma-separated): \
         \(BenchSuite.names.joined(separator: ", "))
+          --first-sync-notes N
+                           first-sync at these sizes (comma-separated; default 10000,100000,
+                           with --quick 500)
           --json           print the results as JSON instead of a table
           --write-docs P   rewrite the results section of P (e.g. docs/benchmarks.md)
 
@@ -57,6 +65,12 @@ struct BenchOptions: Equatable {
                 options.only += names
             case "--write-docs":
                 options.docsPath = try value(after: argument)
+            case "--first-sync-notes":
+                let sizes = try value(after: argument).split(separator: ",").map { Int($0) }
+                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                    throw UsageError(description: "--first-sync-notes takes positive numbers, e.g. 10000,100000")
+                }
+                options.firstSyncNotes = sizes.compactMap { $0 }
             default:
                 throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -75,6 +89,9 @@ struct BenchOptions: Equatable {
         var parts = [".build/release/quire-bench"]
         if quick { parts.append("--quick") }
         if !only.isEmpty { parts.append("--only \(only.joined(separator: ","))") }
+        if let firstSyncNotes {
+            parts.append("--first-sync-notes \(firstSyncNotes.map(String.init).joined(separator: ","))")
+        }
         if json { parts.append("--json") }
         if let docsPath { parts.append("--write-docs \(docsPath)") }
         return parts.joined(separator: " ")

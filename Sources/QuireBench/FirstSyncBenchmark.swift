@@ -1,73 +1,130 @@
 import Foundation
 
-/// First sync of 10,000 notes of 2 KB on a fresh device over loopback, and that device's peak
-/// memory. The device runs in a child process (``SyncChild``) against the in-process server;
-/// the baseline is `curl` fetching the same pages (``CurlBaseline``).
+/// First sync of notes of 2 KB on a fresh device over loopback, and that device's peak memory, at
+/// each size of ``BenchOptions/firstSyncNotes`` (10,000 and 100,000 in a full run). The device
+/// runs in a child process (``SyncChild``) against the in-process server; the baseline is `curl`
+/// fetching the same pages (``CurlBaseline``).
 enum FirstSyncBenchmark {
     static let name = "first-sync"
     /// The largest page the API allows: the fewest round trips, and what curl fetches too.
     static let pageLimit = 500
+    /// The sizes of a full run.
+    static let fullSizes = [10_000, 100_000]
+
+    /// One size's figures.
+    private struct Measured {
+        var notes: Int
+        var curl: CurlBaseline.Result?
+        var serial: SyncChild.Report
+        var serialWall: Duration
+        /// Reading ahead: measured at the run's first size only.
+        var readAhead: (report: SyncChild.Report, wall: Duration)?
+    }
 
     static func run(_ context: BenchContext) async throws -> [BenchRow] {
-        let seeded = try await context.seededServer()
-        let server = seeded.server
-        let notes = seeded.ids.count
-        progress("first-sync: curl baseline")
+        let sizes = context.options.firstSyncNotes ?? (context.options.quick ? [context.sizes.notes] : fullSizes)
+        var measured: [Measured] = []
+        for (index, notes) in sizes.enumerated() {
+            measured.append(try await measureSize(context, notes: notes, readAhead: index == 0))
+        }
+        var rows: [BenchRow] = []
+        for size in measured {
+            rows += Self.rows(size, smallest: measured[0])
+        }
+        return rows
+    }
+
+    /// Seeds a server with `notes` notes (the run's shared one at its own size) and syncs a fresh
+    /// device from it, one page after the other and, with `readAhead`, reading ahead too.
+    private static func measureSize(_ context: BenchContext, notes: Int, readAhead: Bool) async throws -> Measured {
+        let server: BenchServer
+        var own: BenchServer?
+        if notes == context.sizes.notes {
+            server = try await context.seededServer().server
+        } else {
+            server = try await BenchServer(directory: try context.directory("first-sync-server"), codec: context.codec)
+            own = server
+            progress("first-sync: seeding a server with \(notes) notes of 2 KB")
+            _ = try await server.seed(count: notes, corpus: context.corpus)
+        }
+        progress("first-sync: curl baseline, \(notes) notes")
         let curl = try CurlBaseline.fetchAll(
             baseURL: server.baseURL, token: server.token, limit: pageLimit,
             scratch: try context.directory("curl"))
         if let curl, curl.notes != notes {
             throw BenchFailure("curl saw \(curl.notes) notes, expected \(notes)")
         }
-        progress("first-sync: a fresh device syncs in a child process, one page after the other")
+        progress("first-sync: a fresh device syncs \(notes) notes in a child process, one page after the other")
         let (serial, serialWall) = try childSync(context, server: server, notes: notes, serial: true)
-        progress("first-sync: a fresh device syncs in a child process, reading ahead")
-        let (report, wall) = try childSync(context, server: server, notes: notes, serial: false)
-
-        let count = Figure.count(notes)
-        let met = report.seconds < 3
-        var rows = [
-            BenchRow(
-                benchmark: name, label: "first sync of \(count) notes of 2 KB, fresh device",
-                measured: String(format: "%.2f s", report.seconds),
-                baseline: curl.map { String(format: "%.2f s curl (%@)", $0.seconds, Figure.bytes($0.bytes)) }
-                    ?? "curl unavailable",
-                ratio: curl.map { report.seconds / $0.seconds }, target: "< 3 s", met: met,
-                note: "child process wall time \(Figure.seconds(wall)) including start-up; "
-                    + "\(pageLimit) notes a page; the next page fetched, decoded and opened (on every "
-                    + "core) while the current one is stored"
-                    + (met ? "" : "; see docs/benchmarks.md for where the time goes")),
-            BenchRow(
-                benchmark: name, label: "first sync of \(count) notes of 2 KB, one page after the other",
-                measured: String(format: "%.2f s", serial.seconds),
-                baseline: curl.map { String(format: "%.2f s curl", $0.seconds) } ?? "curl unavailable",
-                ratio: curl.map { serial.seconds / $0.seconds }, target: "-", met: nil,
-                note: "the same engine with readAhead: false (the default and the path before), same run; child wall "
-                    + "time \(Figure.seconds(serialWall)); peak memory "
-                    + (serial.peakKiB.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown")),
-        ]
-        if let curl {
-            rows.append(
-                BenchRow(
-                    benchmark: name, label: "first sync of \(count) notes, ratio to curl",
-                    measured: String(format: "%.2f×", report.seconds / curl.seconds),
-                    baseline: String(format: "%.2f× one page after the other", serial.seconds / curl.seconds),
-                    target: "≤ 2× curl", met: report.seconds / curl.seconds <= 2))
+        var ahead: (SyncChild.Report, Duration)?
+        if readAhead {
+            progress("first-sync: a fresh device syncs \(notes) notes in a child process, reading ahead")
+            ahead = try childSync(context, server: server, notes: notes, serial: false)
         }
-        if let peak = report.peakKiB {
-            let megabytes = Double(peak) / 1024
+        await own?.stop()
+        return Measured(notes: notes, curl: curl, serial: serial, serialWall: serialWall, readAhead: ahead)
+    }
+
+    private static func rows(_ size: Measured, smallest: Measured) -> [BenchRow] {
+        let count = Figure.count(size.notes)
+        let serial = size.serial
+        var rows: [BenchRow] = []
+        if let (report, wall) = size.readAhead {
             rows.append(
-                BenchRow(
-                    benchmark: name, label: "peak memory of the syncing device (VmHWM)",
-                    measured: String(format: "%.1f MiB", megabytes), target: "< 150 MB",
-                    met: megabytes < 150))
-        } else {
+                syncRow(
+                    size, "reading ahead", report, target: false,
+                    note: "child process wall time \(Figure.seconds(wall)) including start-up; "
+                        + "\(pageLimit) notes a page; the next page fetched, decoded and opened (on every "
+                        + "core) while the current one is stored (readAhead: true); peak memory "
+                        + mebibytes(report.peakKiB)))
+        }
+        rows.append(
+            syncRow(
+                size, "one page after the other", serial, target: true,
+                note: "the engine's default (readAhead: false); child wall time \(Figure.seconds(size.serialWall)) "
+                    + "including start-up; \(pageLimit) notes a page"))
+        guard let peak = serial.peakKiB else {
             rows.append(
                 .notMeasured(
-                    name, "peak memory of the syncing device", reason: "no /proc/self/status here",
-                    target: "< 150 MB"))
+                    name, "peak memory of the syncing device at \(count) notes",
+                    reason: "no /proc/self/status here", target: "< 150 MB"))
+            return rows
+        }
+        let megabytes = Double(peak) / 1024
+        if size.notes == smallest.notes {
+            rows.append(
+                BenchRow(
+                    benchmark: name, label: "peak memory of the device syncing \(count) notes (VmHWM)",
+                    measured: String(format: "%.1f MiB", megabytes), target: "< 150 MB", met: megabytes < 150))
+        } else if let base = smallest.serial.peakKiB {
+            let growth = Double(peak) / Double(base)
+            rows.append(
+                BenchRow(
+                    benchmark: name, label: "peak memory of the device syncing \(count) notes (VmHWM)",
+                    measured: String(format: "%.1f MiB", megabytes),
+                    baseline: String(format: "%.1f MiB at %@ notes", Double(base) / 1024, Figure.count(smallest.notes)),
+                    ratio: growth, target: "flat (< 1.5×), < 150 MB", met: growth < 1.5 && megabytes < 150))
         }
         return rows
+    }
+
+    /// A sync's row beside curl's time; with `target`, the "within 2× curl".
+    private static func syncRow(
+        _ size: Measured, _ how: String, _ report: SyncChild.Report, target: Bool, note: String
+    ) -> BenchRow {
+        let ratio = size.curl.map { report.seconds / $0.seconds }
+        let met = target ? ratio.map { $0 <= 2 } : nil
+        return BenchRow(
+            benchmark: name, label: "first sync of \(Figure.count(size.notes)) notes of 2 KB, \(how)",
+            measured: String(format: "%.2f s", report.seconds),
+            baseline: size.curl.map { String(format: "%.2f s curl (%@)", $0.seconds, Figure.bytes($0.bytes)) }
+                ?? "curl unavailable",
+            ratio: ratio, target: target ? "≤ 2× curl" : "-", met: met,
+            note: note + (met == false ? "; see docs/benchmarks.md for where the time goes" : ""))
+    }
+
+    private static func mebibytes(_ kib: Int?) -> String {
+        kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown"
     }
 
     /// Runs the syncing device in a fresh directory and returns its report and wall time.
@@ -75,6 +132,7 @@ enum FirstSyncBenchmark {
         throws -> (SyncChild.Report, Duration)
     {
         let directory = try context.directory(serial ? "fresh-device-serial" : "fresh-device")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (run, wall) = try measure {
             try Child.run(
                 Child.selfExecutable,

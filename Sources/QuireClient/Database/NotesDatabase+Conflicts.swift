@@ -42,9 +42,9 @@ extension NotesDatabase {
                 "DELETE FROM pending_changes WHERE note_id = ?", noteID.description)
             try connection.run(
                 """
-                UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
+                UPDATE notes SET version = ?1, version_tag = ?2, \(NoteBaseColumns.assign(title: "?3", body: "?4")),
                     confirmed = 1, skipped_remote = NULL, revision = revision + 1
-                WHERE id = ?
+                WHERE id = ?5
                 """, server.version, server.versionTag, server.content?.title,
                 server.content?.body, noteID.description)
             switch settlement.outcome {

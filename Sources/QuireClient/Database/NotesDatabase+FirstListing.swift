@@ -14,7 +14,7 @@ extension NotesDatabase {
     public func apply(
         _ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID
     ) throws -> Bool {
-        try bookkeepingWrite { touched in
+        try pageWrite(notes: changes.count + own.count) { touched in
             try checkAccount(account)
             for write in own {
                 guard let local = try storedNote(write.id), !local.deleted, local.version == write.version,

@@ -84,14 +84,14 @@ extension NotesDatabase {
                 try connection.run(
                     """
                     INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted, version_tag,
-                        base_title, base_body, confirmed)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1)
+                        base_is_text, confirmed)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 1)
                     ON CONFLICT (id) DO UPDATE SET title = ?2, body = ?3, version = ?6, deleted = ?7,
-                        version_tag = ?8, base_title = ?9, base_body = ?10, confirmed = 1,
+                        version_tag = ?8, \(NoteBaseColumns.assignText(when: "?9")), confirmed = 1,
                         revision = revision + 1
                     """, id.description, current?.title ?? "", current?.body ?? "",
                     now().timeIntervalSinceReferenceDate, (current?.conflictOf ?? conflictOf)?.description,
-                    server.version, current == nil, server.versionTag, current?.title, current?.body)
+                    server.version, current == nil, server.versionTag, current != nil)
             }
             try saveLocally(id: id, title: title, body: body, touched: &touched)
         }

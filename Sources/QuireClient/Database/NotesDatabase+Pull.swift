@@ -13,7 +13,7 @@ extension NotesDatabase {
     /// a tombstone of a note never seen here is ignored; anything else becomes the note, its text
     /// the new base.
     public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws {
-        try bookkeepingWrite { touched in
+        try pageWrite(notes: changes.count) { touched in
             try checkAccount(account)
             try applyPage(changes, cursor: cursor, touched: &touched)
         }
@@ -35,7 +35,14 @@ extension NotesDatabase {
     private func applyEach(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
         var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
         let own = try ownDeviceID()
+        var present = try presentNotes(among: changes)
         for remote in changes {
+            guard present.contains(remote.id) else {
+                // Nothing to compare with: no row, so no pending change or version either.
+                present.insert(remote.id)
+                if try store(remote, replacing: nil, ownDevice: own) { touched.formUnion([.notes, .changes]) }
+                continue
+            }
             if resync != nil, try restoreRegressed(remote) {
                 // A listing older than a version this device was given: the server lost
                 // writes, whatever began the resync (a 410 can hide a restore: seed 1815).
@@ -51,6 +58,16 @@ extension NotesDatabase {
             }
         }
         try writeMeta(.cursor, cursor.rawValue)
+    }
+
+    /// The notes of `changes` this database has a row for (live or a tombstone), in one query:
+    /// a first sync's notes are all new, and need no look-up of their own.
+    private func presentNotes(among changes: [RemoteNote]) throws -> Set<NoteID> {
+        let ids = changes.map { "\"\($0.id.description)\"" }.joined(separator: ",")
+        return Set(
+            try connection.query(
+                "SELECT id FROM notes WHERE id IN (SELECT value FROM json_each(?))", "[\(ids)]"
+            ) { NoteID($0.text(0)) }.compactMap { $0 })
     }
 
     /// One remote note, inside `apply`'s transaction. Returns whether a live row changed.
@@ -107,7 +124,7 @@ extension NotesDatabase {
             try connection.run(
                 """
                 UPDATE notes SET deleted = 1, version = ?, version_tag = ?, title = '', body = '',
-                    base_title = NULL, base_body = NULL, confirmed = 1, revision = revision + 1,
+                    \(NoteBaseColumns.assignNone), confirmed = 1, revision = revision + 1,
                     arrived = 1, skipped_remote = NULL, deleted_at = ?
                 WHERE id = ?
                 """, remote.version, remote.versionTag, remote.updatedAt.timeIntervalSinceReferenceDate,
@@ -120,22 +137,21 @@ extension NotesDatabase {
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
-                base_title, base_body, revision, confirmed, arrived, typed_on_id, typed_on_name,
+                base_is_text, revision, confirmed, arrived, typed_on_id, typed_on_name,
                 version_tag, preview, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 1, 1, ?, ?, ?,
+            VALUES (?, ?, ?, ?, ?, ?, 0, 1, 0, 1, 1, ?, ?, ?,
                 substr(ltrim(?, ' ' || char(9) || char(10) || char(13)), 1, \(NoteSummary.previewLength)),
                 ?4)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
                 preview = excluded.preview,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, version_tag = excluded.version_tag, deleted = 0,
-                base_title = excluded.base_title,
-                base_body = excluded.base_body, revision = revision + 1, confirmed = 1, arrived = 1,
+                \(NoteBaseColumns.assignText()), revision = revision + 1, confirmed = 1, arrived = 1,
                 typed_on_id = excluded.typed_on_id, typed_on_name = excluded.typed_on_name,
                 skipped_remote = NULL
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
-            remote.version, content.title, content.body, typedOn.id, typedOn.name,
+            remote.version, typedOn.id, typedOn.name,
             remote.versionTag, content.body)
         return true
     }

@@ -188,17 +188,17 @@ extension NotesDatabase {
     func storedNote(_ id: NoteID) throws -> StoredNote? {
         try connection.queryFirst(
             """
-            SELECT title, body, conflict_of, version, deleted, revision, base_title, base_body,
-                   version_tag
+            SELECT title, body, conflict_of, version, deleted, revision, version_tag,
+                   \(NoteBaseColumns.select)
             FROM notes WHERE id = ?
             """, id.description
         ) { row in
-            StoredNote(
-                id: id, title: row.text(0), body: row.text(1),
+            let text = NoteText(title: row.text(0), body: row.text(1))
+            return StoredNote(
+                id: id, title: text.title, body: text.body,
                 conflictOf: row.optionalText(2).flatMap(NoteID.init), version: row.int(3),
-                deleted: row.bool(4), revision: row.int(5),
-                base: row.isNull(6) ? nil : NoteText(title: row.text(6), body: row.text(7)),
-                versionTag: row.optionalText(8))
+                deleted: row.bool(4), revision: row.int(5), base: NoteBaseColumns.base(row, from: 7, text: text),
+                versionTag: row.optionalText(6))
         }
     }
 

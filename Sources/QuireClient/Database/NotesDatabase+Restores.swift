@@ -91,9 +91,9 @@ extension NotesDatabase {
         }
         try connection.run(
             """
-            UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
+            UPDATE notes SET version = ?1, version_tag = ?2, \(NoteBaseColumns.assign(title: "?3", body: "?4")),
                 confirmed = 1
-            WHERE id = ?
+            WHERE id = ?5
             """, remote.version, remote.versionTag, remote.content?.title, remote.content?.body,
             remote.id.description)
         guard try !hasPendingChange(remote.id) else { return }

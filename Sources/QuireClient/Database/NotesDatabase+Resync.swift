@@ -85,7 +85,7 @@ extension NotesDatabase {
             // The server has no version of these: whatever is sent next creates them again.
             try connection.run(
                 """
-                UPDATE notes SET version = 0, version_tag = NULL, base_title = NULL, base_body = NULL,
+                UPDATE notes SET version = 0, version_tag = NULL, \(NoteBaseColumns.assignNone),
                     confirmed = 1
                 WHERE confirmed = 0 AND version > 0 AND deleted = 0
                 """)

@@ -90,9 +90,9 @@ extension NotesDatabase {
             if let version {
                 try connection.run(
                     """
-                    UPDATE notes SET version = ?, version_tag = ?, base_title = ?, base_body = ?,
-                        confirmed = 1
-                    WHERE id = ?
+                    UPDATE notes SET version = ?1, version_tag = ?2,
+                        \(NoteBaseColumns.assign(title: "?3", body: "?4")), confirmed = 1
+                    WHERE id = ?5
                     """, version, tag, stored.content?.title, stored.content?.body,
                     stored.noteID.description)
                 touched.insert(.notes)

@@ -27,6 +27,8 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     private var synchronous: SQLiteConnection.Durability
     /// `PRAGMA data_version` at the last look for other processes' commits.
     var lastDataVersion: Int?
+    /// The settings to restore once a pull's large pages are stored; nil outside bulk mode.
+    private var bulkPull: BulkPull?
 
     var noteSubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
     var summarySubscribers = StreamSubscribers<[NoteRecord]>(deduplicates: false)
@@ -79,6 +81,11 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
         faultAfterNoteWrite = fault
     }
 
+    /// The connection's `PRAGMA wal_autocheckpoint`, for tests of ``BulkPull``.
+    package func walAutocheckpointPages() throws -> Int {
+        try connection.queryFirst("PRAGMA wal_autocheckpoint") { $0.int(0) } ?? 0
+    }
+
     /// Open streams per kind, for tests that check a cancelled consumer is let go.
     package func subscriberCounts() -> (notes: Int, status: Int, pending: Int) {
         (noteSubscribers.count, statusSubscribers.count, pendingSubscribers.count)
@@ -91,6 +98,7 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     /// If `body` throws, the transaction is rolled back, nothing is published and the error is
     /// rethrown.
     func write<T>(_ body: (inout Touched) throws -> T) throws -> T {
+        try endBulkPull()
         try setSynchronous(.full)
         return try transact(body)
     }
@@ -111,8 +119,28 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     /// applied is pulled again. The next user save (`synchronous=FULL`) makes them durable too, as
     /// WAL commits are ordered. It saves two disk flushes per change sent.
     func bookkeepingWrite<T>(_ body: (inout Touched) throws -> T) throws -> T {
+        try endBulkPull()
         try setSynchronous(.normal)
         return try transact(body)
+    }
+
+    /// ``bookkeepingWrite(_:)`` for a pulled page of `notes` notes: a page of at least
+    /// ``BulkPull/pageSize`` notes puts the connection in bulk mode until the next other write
+    /// (``BulkPull`` says what changes; no commit is any less durable).
+    func pageWrite<T>(notes: Int, _ body: (inout Touched) throws -> T) throws -> T {
+        if notes >= BulkPull.pageSize, bulkPull == nil {
+            bulkPull = try BulkPull.begin(on: connection)
+        }
+        try setSynchronous(.normal)
+        return try transact(body)
+    }
+
+    /// Leaves bulk mode, if on: the WAL's pages are copied back (a passive checkpoint) and the
+    /// connection's settings restored.
+    private func endBulkPull() throws {
+        guard let bulk = bulkPull, !connection.isInTransaction else { return }
+        bulkPull = nil
+        try bulk.end(on: connection)
     }
 
     /// Sets `PRAGMA synchronous` when it differs from the connection's current setting.

@@ -31,18 +31,6 @@ extension NotesSchema {
     /// is the server's number when the text was that confirmed version (it equals the row's
     /// base), NULL otherwise. The newest ``textsKeptPerNote`` per note stay.
     static func keepEarlierTexts(_ db: SQLiteConnection) throws {
-        let keep = textsKeptPerNote
-        let prune = """
-            DELETE FROM note_history WHERE note_id = OLD.id AND seq <= (
-                SELECT seq FROM note_history WHERE note_id = OLD.id ORDER BY seq DESC LIMIT 1 OFFSET \(keep));
-            """
-        let insert = """
-            INSERT INTO note_history (note_id, title, body, saved_at, version, typed_on_id, typed_on_name)
-            VALUES (OLD.id, OLD.title, OLD.body, OLD.updated_at,
-                CASE WHEN OLD.version > 0 AND OLD.base_title IS OLD.title AND OLD.base_body IS OLD.body
-                    THEN OLD.version END,
-                OLD.typed_on_id, OLD.typed_on_name);
-            """
         try db.execute(
             """
             CREATE TABLE note_history (
@@ -56,6 +44,30 @@ extension NotesSchema {
                 typed_on_name TEXT
             );
             CREATE INDEX note_history_by_note ON note_history (note_id, seq);
+            \(historyTriggers(confirmedWhen: oldBaseIsText))
+            """)
+    }
+
+    /// Migration 11's test of whether the row's text was its confirmed version: the base columns
+    /// hold the same text (client migration 15 adds `base_is_text`).
+    static let oldBaseIsText = "OLD.base_title IS OLD.title AND OLD.base_body IS OLD.body"
+
+    /// The history's triggers, `confirmedWhen` saying (of `OLD`) whether the text that goes was
+    /// the confirmed version's: then its history row carries that version's number.
+    static func historyTriggers(confirmedWhen confirmed: String) -> String {
+        let keep = textsKeptPerNote
+        let prune = """
+            DELETE FROM note_history WHERE note_id = OLD.id AND seq <= (
+                SELECT seq FROM note_history WHERE note_id = OLD.id ORDER BY seq DESC LIMIT 1 OFFSET \(keep));
+            """
+        let insert = """
+            INSERT INTO note_history (note_id, title, body, saved_at, version, typed_on_id, typed_on_name)
+            VALUES (OLD.id, OLD.title, OLD.body, OLD.updated_at,
+                CASE WHEN OLD.version > 0 AND (\(confirmed))
+                    THEN OLD.version END,
+                OLD.typed_on_id, OLD.typed_on_name);
+            """
+        return """
             CREATE TRIGGER notes_history_on_update AFTER UPDATE OF title, body ON notes
             WHEN (OLD.title IS NOT NEW.title OR OLD.body IS NOT NEW.body) AND (OLD.title <> '' OR OLD.body <> '')
             BEGIN
@@ -68,6 +80,6 @@ extension NotesSchema {
                 \(insert)
                 \(prune)
             END;
-            """)
+            """
     }
 }
