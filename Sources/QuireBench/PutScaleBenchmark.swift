@@ -5,7 +5,8 @@ import QuireServer
 import QuireTestSupport
 
 /// Issue 13 part 8: PUT throughput and p99 at 1, 8 and 64 connections, side by side in one run,
-/// for the stores a deployment chooses between: SQLite (one instance, `synchronous=FULL`) and
+/// for the stores a deployment chooses between: SQLite (one instance, `synchronous=FULL`, with
+/// group commit as it ships and with `--group-commit off`) and
 /// PostgreSQL (durable: `fsync` and `synchronous_commit` on, as it ships) with one instance, one
 /// instance behind haproxy, and two instances behind haproxy (docs/deploying.md's
 /// configuration). Every server is the real `NotesServer` core behind the real libmicrohttpd
@@ -37,28 +38,33 @@ enum PutScaleBenchmark {
             return [.notMeasured(name, "PUT scale", reason: "wrk is not installed (apt-get install -y wrk)")]
         }
         let sqlite = try await BenchServer(directory: try context.directory("scale-sqlite"), codec: context.codec)
+        let alone = try await BenchServer(
+            directory: try context.directory("scale-sqlite-alone"), codec: context.codec, groupCommit: false)
         let postgres: PostgresInstances
         do {
             postgres = try await PostgresInstances(
                 directory: try context.directory("scale-postgres"), accounts: accounts)
         } catch {
             await sqlite.stop()
+            await alone.stop()
             throw error
-        }
-        var sqliteTokens = [sqlite.token]
-        while sqliteTokens.count < accounts {
-            sqliteTokens.append(try await BenchAccount.make(server: sqlite.core).token)
         }
         guard
             var sqliteScript = try WrkRunner(
-                scratch: try context.directory("scale-wrk"), payload: payload, tokens: sqliteTokens),
+                scratch: try context.directory("scale-wrk"), payload: payload,
+                tokens: try await Self.tokens(sqlite)),
+            var aloneScript = try WrkRunner(
+                scratch: try context.directory("scale-wrk-alone"), payload: payload,
+                tokens: try await Self.tokens(alone)),
             var postgresScript = try WrkRunner(
                 scratch: try context.directory("scale-wrk-pg"), payload: payload, tokens: postgres.tokens)
         else { throw BenchFailure("wrk vanished") }
         sqliteScript.timeoutSeconds = 30
+        aloneScript.timeoutSeconds = 30
         postgresScript.timeoutSeconds = 30
         let targets = [
             Target(label: "SQLite, 1 instance", url: sqlite.baseURL, wrk: sqliteScript),
+            Target(label: "SQLite, 1 instance, a commit each", url: alone.baseURL, wrk: aloneScript),
             Target(label: "PostgreSQL, 1 instance", url: postgres.first.baseURL, wrk: postgresScript),
             Target(label: "PostgreSQL, 1 instance via haproxy", url: postgres.oneViaBalancer, wrk: postgresScript),
             Target(label: "PostgreSQL, 2 instances via haproxy", url: postgres.balancer.url, wrk: postgresScript),
@@ -85,11 +91,22 @@ enum PutScaleBenchmark {
         } catch {
             await postgres.stop()
             await sqlite.stop()
+            await alone.stop()
             throw error
         }
         await postgres.stop()
         await sqlite.stop()
+        await alone.stop()
         return rows
+    }
+
+    /// The server's first account's token and those of ``accounts`` - 1 more.
+    private static func tokens(_ server: BenchServer) async throws -> [String] {
+        var tokens = [server.token]
+        while tokens.count < accounts {
+            tokens.append(try await BenchAccount.make(server: server.core).token)
+        }
+        return tokens
     }
 
     /// One row per configuration at `connections`, each beside SQLite's figure of the same count.
