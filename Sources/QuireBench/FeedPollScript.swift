@@ -20,11 +20,7 @@ struct FeedPollScript {
                 local polls = {
                   \(entries)
                 }
-                local nextThread = 1
-                function setup(thread)
-                  thread:set("tid", nextThread)
-                  nextThread = nextThread + 1
-                end
+                \(WrkRunner.threadNumbers)
                 local counter = 0
                 function request()
                   counter = counter + 1

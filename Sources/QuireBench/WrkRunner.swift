@@ -27,6 +27,15 @@ struct WrkRunner {
         self.timeoutSeconds = timeoutSeconds
     }
 
+    /// Lua that numbers wrk's threads 1, 2, … as `tid` in each, so scripts make distinct requests.
+    static let threadNumbers = """
+        local nextThread = 1
+        function setup(thread)
+          thread:set("tid", nextThread)
+          nextThread = nextThread + 1
+        end
+        """
+
     /// nil when `wrk` is not installed.
     init?(scratch: URL, payload: String, token: String) throws {
         try self.init(scratch: scratch, payload: payload, tokens: [token])
@@ -38,11 +47,7 @@ struct WrkRunner {
         self.executable = executable
         script = scratch.appendingPathComponent("put.lua")
         let lua = """
-            local nextThread = 1
-            function setup(thread)
-              thread:set("tid", nextThread)
-              nextThread = nextThread + 1
-            end
+            \(Self.threadNumbers)
             local counter = 0
             local run = 0
             function init(args)
