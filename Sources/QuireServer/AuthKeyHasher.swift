@@ -5,8 +5,9 @@ import QuireCrypto
 /// 16-byte salt per account, so a stolen database does not let anyone sign in, and each guess
 /// against it costs `iterations` rounds.
 ///
-/// Hashing runs on a Dispatch thread (`BlockingWork`, about 40 ms at 100,000 iterations), never on
-/// the concurrency pool, so a burst of sign-ins cannot stall other requests; it cannot be cancelled.
+/// Hashing runs on Quire's own threads (`BlockingWork`, about 40 ms at 100,000 iterations), never
+/// on the concurrency pool, so a burst of sign-ins cannot stall other requests; it cannot be
+/// cancelled.
 struct AuthKeyHasher: Sendable {
     static let saltBytes = 16
     static let hashBytes = 32

@@ -17,7 +17,7 @@ public enum ProcessRunner {
     /// Runs `executable` with `arguments`, feeding `stdin`, and waits for it (at most `timeout`
     /// seconds, then it is killed and the result says so with exit code 137).
     ///
-    /// The waiting happens on a Dispatch thread, never on a Swift concurrency thread: blocking
+    /// The waiting happens on a thread of its own, never on a Swift concurrency thread: blocking
     /// those (there are as many as cores) would starve every other test running in parallel.
     public static func run(
         _ executable: URL, _ arguments: [String], stdin: String? = nil,
@@ -28,12 +28,23 @@ public enum ProcessRunner {
         }
     }
 
-    /// Runs `work` on a Dispatch thread and resumes with its result.
+    /// Runs `work` on a thread of its own and resumes with its result.
+    ///
+    /// Not on Dispatch's global queue: on Linux it grows by about a thread a second, so under a
+    /// parallel run a wait queued there could sit behind other tests' waits for a minute
+    /// (ProcessRunnerTests).
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try work() })
-            }
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Runs `work` on a thread of its own; `group` is left when it is done.
+    private static func onOwnThread(_ group: DispatchGroup, _ work: @escaping @Sendable () -> Void) {
+        group.enter()
+        Thread.detachNewThread {
+            work()
+            group.leave()
         }
     }
 
@@ -50,8 +61,7 @@ public enum ProcessRunner {
         // blocks on a full pipe (a program that exits without reading gets no SIGPIPE to us).
         let collected = Collected()
         let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        onOwnThread(group) {
             if let stdin, let input = child.input {
                 do {
                     try input.write(contentsOf: Data(stdin.utf8))
@@ -61,15 +71,12 @@ public enum ProcessRunner {
                 }
             }
             try? child.input?.close()
-            group.leave()
         }
         for (handle, isOut) in [(child.output, true), (child.errorOutput, false)] {
             guard let handle else { continue }
-            group.enter()
-            DispatchQueue.global().async {
+            onOwnThread(group) {
                 let data = (try? handle.readToEnd()) ?? Data()
                 collected.set(data, isOut: isOut)
-                group.leave()
             }
         }
         var status = child.wait(timeout: timeout)

@@ -88,10 +88,11 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// `kill -9` at once, then waiting for the exit off the concurrency pool.
     ///
-    /// The signal is sent here, not on the Dispatch thread that waits: in the parallel pass every
-    /// such thread can be busy waiting for other tests' processes, and a kill sent from there came
-    /// after the whole burst it was meant to cut (KilledServerTests: 10 kills of 10 with every
-    /// write already answered, 2026-12-02).
+    /// The signal is sent here, not on the thread that waits: when those waits ran on Dispatch,
+    /// in the parallel pass every such thread could be busy waiting for other tests' processes,
+    /// and a kill sent from there came after the whole burst it was meant to cut
+    /// (KilledServerTests: 10 kills of 10 with every write already answered, 2026-12-02). They
+    /// run on threads of their own now (ProcessRunnerTests).
     public func kill9() async {
         process.signal(SIGKILL)
         _ = try? await ProcessRunner.offPool { self.process.wait() }

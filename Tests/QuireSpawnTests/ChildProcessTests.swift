@@ -90,7 +90,7 @@ import Testing
             for _ in 0..<4 {
                 group.addTask {
                     await withCheckedContinuation { continuation in
-                        DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
+                        Thread.detachNewThread { continuation.resume(returning: child.wait()) }
                     }
                 }
             }
@@ -116,7 +116,9 @@ import Testing
             for index in 0..<200 {
                 group.addTask {
                     try await withCheckedThrowingContinuation { continuation in
-                        DispatchQueue.global().async {
+                        // Threads of their own: Dispatch's would hold up every other test
+                        // (ProcessRunnerTests).
+                        Thread.detachNewThread {
                             continuation.resume(
                                 with: Result {
                                     let child = try ChildProcess(["/bin/echo", "\(index)"], stdout: .pipe)

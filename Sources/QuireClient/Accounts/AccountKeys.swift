@@ -89,8 +89,8 @@ enum AccountKeys {
         return salt
     }
 
-    /// Derives the keys on a Dispatch thread, off the concurrency pool (about a quarter of a second
-    /// at 600,000 iterations).
+    /// Derives the keys on Quire's own threads (`BlockingWork`), off the concurrency pool (about a
+    /// quarter of a second at 600,000 iterations).
     /// It cannot be cancelled once started.
     static func derive(password: String, salt: Data, iterations: Int) async throws -> KeyDerivation.Keys {
         try await BlockingWork.run {

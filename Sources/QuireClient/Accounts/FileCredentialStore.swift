@@ -53,7 +53,7 @@ public struct FileCredentialStore: CredentialStore {
     }
 
     /// Holds an exclusive `flock` on `<directory>/session.lock` while `body` runs. Taking the lock
-    /// waits on a Dispatch thread, never on the concurrency pool. The lock goes with the process if
+    /// waits on a thread of its own, never on the concurrency pool. The lock goes with the process if
     /// it dies, so a killed refresher never blocks the next one.
     public func whileRefreshing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await FileLock.holding(directory.appendingPathComponent("session.lock"), body)

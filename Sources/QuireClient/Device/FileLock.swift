@@ -11,9 +11,10 @@ import QuireCrypto
 /// twice at once across the processes of one device (and across separate openers in one process:
 /// each holder opens the file itself, and `flock` locks belong to the open file).
 ///
-/// Taking the lock waits on a Dispatch thread, never on the concurrency pool. The lock goes with
-/// the process if it dies, so a killed holder never blocks the next one. Cancelling the caller
-/// while it waits does not stop the wait; the body then runs and the caller sees its result.
+/// Taking the lock waits on a thread of its own (`BlockingWork.wait`), never on the concurrency
+/// pool nor on Dispatch's threads (which that pool shares). The lock goes with the process if it
+/// dies, so a killed holder never blocks the next one. Cancelling the caller while it waits does
+/// not stop the wait; the body then runs and the caller sees its result.
 public enum FileLock {
     /// Runs `body` while holding the lock on `file` (created 0600 if missing, its folder 0700).
     /// Throws when the file cannot be opened or locked.
@@ -29,7 +30,7 @@ public enum FileLock {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         defer { close(descriptor) }
-        try await BlockingWork.run {
+        try await BlockingWork.wait {
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
