@@ -73,6 +73,7 @@ enum TextMerge {
         if granularity == .words && fusesWords(pieces, [base, local, server], flags) { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(max(local.bytes.count, server.bytes.count))
+        var previous: ArraySlice<UInt8> = []
         for piece in pieces {
             let bytes: ArraySlice<UInt8> =
                 switch piece {
@@ -85,9 +86,31 @@ enum TextMerge {
             if granularity == .lines, !bytes.isEmpty, let last = output.last, last != UInt8(ascii: "\n") {
                 return nil
             }
+            // A piece that begins with a combining mark (or a joiner, or half a flag) would change
+            // the character before it, which the other side may have typed (MergeCaseTests).
+            if granularity == .words, !bytes.isEmpty {
+                if combines(previous, bytes) { return nil }
+                previous = bytes
+            }
             output += bytes
         }
         return output
+    }
+
+    /// True when the first character of `next` would join the last character of `previous`
+    /// into one: the pieces were cut on character boundaries, so only a join can do that.
+    /// Reads at most `window` bytes on each side of the join (a longer character is cut, which
+    /// still shows whether the two touching characters combine).
+    private static func combines(_ previous: ArraySlice<UInt8>, _ next: ArraySlice<UInt8>) -> Bool {
+        let window = 64
+        var tailStart = max(previous.startIndex, previous.endIndex - window)
+        // Start the tail on a scalar's first byte, not inside one.
+        while tailStart < previous.endIndex, previous[tailStart] & 0xC0 == 0x80 { tailStart += 1 }
+        let head = next.prefix(window)
+        guard let last = String(decoding: previous[tailStart...], as: UTF8.self).last,
+            let first = String(decoding: head, as: UTF8.self).first
+        else { return false }
+        return (String(last) + String(first)).count != 2
     }
 
     /// For each line symbol, true when the line holds a letter, a digit, "_" or any non-ASCII

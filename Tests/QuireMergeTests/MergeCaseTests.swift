@@ -116,6 +116,15 @@ private let cases: [MergeCase] = [
         name: "the fuzzer's own input: an open line never fuses with the other side's next line",
         base: "one\ntwoh cat q\n", local: "one\n2\u{FFFD}",
         server: "one\nze\ntwoh cat q\n\u{0}one\n2\u{FFFD}\u{0}one\nwei\n", expected: .clash),
+    // Found by the merge fuzz target: a side's line that begins with a combining mark, set by the
+    // word-level merge right after the other side's text, combined with that text's last
+    // character ("\u{FFFD}" + U+06E1 became one character, leaving a word "ng" nobody typed).
+    MergeCase(
+        name: "a combining mark at the start of one side's change never combines with the other side's text",
+        base: "x\ny", local: "x\n\u{06E1}ng\u{FFFD}", server: "\u{FFFD}Rang\u{FFFD}y", expected: .clash),
+    MergeCase(
+        name: "an accent typed at the start of a line the other side joined to the line above clashes",
+        base: "Rome\nday", local: "Rome\n\u{301}day two", server: "Rome, day", expected: .clash),
 
     // Paragraphs added, removed or moved: blank lines must not pair across paragraphs (issue 9, defect 14)
     MergeCase(
