@@ -1,4 +1,5 @@
 import Foundation
+import QuireCrypto
 import QuireSpawn
 
 /// Runs a built command-line program to completion and captures what it printed.
@@ -34,9 +35,7 @@ public enum ProcessRunner {
     /// parallel run a wait queued there could sit behind other tests' waits for a minute
     /// (ProcessRunnerTests).
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
+        try await BlockingWork.wait(work)
     }
 
     /// Runs `work` on a thread of its own; `group` is left when it is done.
