@@ -137,16 +137,16 @@ enum TripQueries {
                     revision: Int(try $0.int64At(2)), seenRevision: try $0.optionalInt64At(3).map(Int.init))
             }.first
         }
-        var knownItems: Set<String> = []
+        var itemRevisions: [String: Int] = [:]
         for item in Set(ops.compactMap(\.item)) {
-            let exists = try db.historyRows(
-                "SELECT 1 FROM trip_fields WHERE trip_id = $1 AND item_id = $2 LIMIT 1",
-                [.text(trip), .text(item)]
-            ) { _ in true }
-            if !exists.isEmpty { knownItems.insert(item) }
+            itemRevisions[item] =
+                try db.historyRows(
+                    "SELECT MAX(revision) FROM trip_fields WHERE trip_id = $1 AND item_id = $2",
+                    [.text(trip), .text(item)]
+                ) { try $0.optionalInt64At(0).map(Int.init) }.first ?? nil
         }
         return TripMergeState(
-            fields: fields, knownItems: knownItems, revision: row.revision,
+            fields: fields, knownItems: Set(itemRevisions.keys), itemRevisions: itemRevisions, revision: row.revision,
             purgedRevision: row.purgedRevision)
     }
 

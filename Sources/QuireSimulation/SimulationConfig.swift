@@ -50,7 +50,7 @@ public struct SimulationConfig: Hashable, Sendable {
     public init(
         devices: Int = 3, steps: Int = 60, pageLimit: Int = 3, maxQuiescenceRounds: Int = 12,
         sabotage: Sabotage = .none, trips: Bool = true, tripShare: Int = 30, tripOpsLimit: Int = 4,
-        companion: Bool = false, unseenEditsEverywhere: Bool = false
+        companion: Bool = false, unseenEditsEverywhere: Bool = true
     ) {
         self.unseenEditsEverywhere = unseenEditsEverywhere
         self.companion = companion

@@ -3,35 +3,20 @@ import QuireClient
 import QuireTrips
 import QuireWire
 
-/// The trips server's rule in memory: the twin the device's trips code is built and tested
-/// against while the real server is written (the real one must pass the same tests).
-///
-/// The rule, per op, in request order:
-/// - an op on a field of a deleted item (other than `deleted` itself) is a conflict on `deleted`:
-///   the delete wins;
-/// - an op applies when its field does not exist yet, or its revision is at most the op's base,
-///   or the new value equals the current one (by `valueHash`; `deleted` by its plain value);
-/// - otherwise it is a conflict carrying the server's value, hash and revision;
-/// - an applied op that changes the value takes the trip's next revision (per trip, from 1); an
-///   equal value applies at the field's current revision;
-/// - an op on an unknown item creates it; a repeated `opId` gets its first answer.
+/// The trips server in memory: the twin the device's trips code is tested against without a
+/// database. Its ops go through the real server's rule, ``TripMergeRule`` (the delete wins, an
+/// op applies on an unchanged field or an equal value, otherwise a conflict with the server's
+/// value; an item's delete remembers what it had seen), over the whole trip; a repeated `opId`
+/// gets its first answer.
 ///
 /// Changes are the fields written after the cursor, in revision order; a cursor older than the
 /// trip's purge mark is 410. Each account sees only the trips it created (404 otherwise).
 /// Everything it was sent is kept in ``received`` so tests can check it never saw plaintext.
 public actor InMemoryTripsServer {
-    struct FieldKey: Hashable {
-        var item: String?
-        var field: String
-    }
-
-    struct StoredField {
-        var value: String?
-        var valueHash: String?
-        var revision: Int
-        /// An item tombstone's ``TripFieldDTO/seenRevision``.
-        var seenRevision: Int? = nil
-    }
+    /// A field of the trip (`item` nil) or of one of its items.
+    typealias FieldKey = TripFieldKey
+    /// A field's value, its keyed hash, its revision and (an item tombstone's) seen revision.
+    typealias StoredField = QuireWire.TripFieldState
 
     struct Trip {
         var owner: String
@@ -163,10 +148,17 @@ public actor InMemoryTripsServer {
                 kind: .refused, status: 413, code: "too_many_ops", message: "At most \(WireRoutes.maxTripOps) ops.")
         }
         let before = trip.revision
-        var results: [TripOpResultDTO] = []
-        for (index, op) in request.ops.enumerated() {
-            received.append(contentsOf: [op.value, op.valueHash].compactMap { $0 })
-            let result = Self.apply(op, to: &trip)
+        for op in request.ops { received.append(contentsOf: [op.value, op.valueHash].compactMap { $0 }) }
+        // What the real server refuses before its rule; every other op goes through the rule the
+        // real server runs (TripMergeRule), with all of the trip's fields as its state.
+        let refusals = request.ops.map(Self.refusal)
+        let valid = zip(request.ops, refusals).filter { $0.1 == nil }.map(\.0)
+        let outcome = TripMergeRule.apply(valid, to: Self.mergeState(of: trip))
+        var decided = outcome.results[...]
+        let results = refusals.map { refusal in refusal ?? decided.removeFirst() }
+        for (key, state) in outcome.written { trip.fields[key] = state }
+        trip.revision = outcome.revision
+        for (index, (op, result)) in zip(request.ops, results).enumerated() {
             if result.status == .applied, let revision = result.revision, revision > before,
                 trip.fields[FieldKey(item: op.item, field: op.field)]?.revision == revision
             {
@@ -174,7 +166,6 @@ public actor InMemoryTripsServer {
                     AppliedOp(
                         trip: id, opID: request.opId, index: index, item: op.item, field: op.field, revision: revision))
             }
-            results.append(result)
         }
         let answer = TripOpsResponseDTO(results: results, revision: trip.revision)
         trip.answers[request.opId] = answer
@@ -189,36 +180,28 @@ public actor InMemoryTripsServer {
 
     // MARK: - The rule
 
-    static func apply(_ op: TripOpDTO, to trip: inout Trip) -> TripOpResultDTO {
-        let key = FieldKey(item: op.item, field: op.field)
-        let isDeleted = op.field == WireRoutes.deletedField
-        if isDeleted, op.value != "true", op.value != "false" {
+    /// The server's answer to an op it refuses before the merge rule, or nil.
+    static func refusal(_ op: TripOpDTO) -> TripOpResultDTO? {
+        if op.field == WireRoutes.deletedField, op.value != "true", op.value != "false" {
             return TripOpResultDTO(status: .rejected, reason: "deleted is true or false")
         }
         if (op.value?.utf8.count ?? 0) > WireRoutes.maxTripValueBytes {
             return TripOpResultDTO(status: .rejected, reason: "value too large")
         }
-        if let item = op.item, !isDeleted,
-            let tombstone = trip.fields[FieldKey(item: item, field: WireRoutes.deletedField)], tombstone.value == "true"
-        {
-            return conflict(WireRoutes.deletedField, tombstone)
-        }
-        if let current = trip.fields[key] {
-            let equal = isDeleted ? current.value == op.value : current.valueHash == op.valueHash
-            if equal { return TripOpResultDTO(status: .applied, revision: current.revision) }
-            guard current.revision <= op.baseRevision else { return conflict(op.field, current) }
-        }
-        trip.revision += 1
-        trip.fields[key] = StoredField(
-            value: op.value, valueHash: op.valueHash, revision: trip.revision,
-            seenRevision: TripMergeRule.seenRevision(of: op))
-        return TripOpResultDTO(status: .applied, revision: trip.revision)
+        return nil
     }
 
-    private static func conflict(_ field: String, _ current: StoredField) -> TripOpResultDTO {
-        TripOpResultDTO(
-            status: .conflict, conflictField: field, serverValue: current.value, serverValueHash: current.valueHash,
-            serverRevision: current.revision)
+    /// The whole trip as the rule sees it: every field, the items that have one, and the newest
+    /// revision of each item.
+    static func mergeState(of trip: Trip) -> TripMergeState {
+        var itemRevisions: [String: Int] = [:]
+        for (key, state) in trip.fields {
+            guard let item = key.item else { continue }
+            itemRevisions[item] = max(itemRevisions[item] ?? 0, state.revision)
+        }
+        return TripMergeState(
+            fields: trip.fields, knownItems: Set(itemRevisions.keys), itemRevisions: itemRevisions,
+            revision: trip.revision)
     }
 
     // MARK: - Helpers

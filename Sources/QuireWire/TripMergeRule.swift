@@ -113,7 +113,9 @@ public enum TripMergeRule {
                 trip.revision += 1
                 let state = TripFieldState(
                     value: op.value, valueHash: op.valueHash, revision: trip.revision,
-                    seenRevision: seenRevision(of: op))
+                    seenRevision: seenRevision(of: op).map {
+                        seen(from: $0, item: op.item, trip: trip, written: written)
+                    })
                 trip.fields[key] = state
                 if let item = op.item { trip.knownItems.insert(item) }
                 written[key] = state
@@ -135,9 +137,21 @@ public enum TripMergeRule {
     }
 
     /// For an op deleting an item: the newest revision of the item its device had seen, which it
-    /// sends as the op's base (edits after it were not seen). nil for every other op.
+    /// sends as the op's base (edits after it were not seen; ``apply(_:to:)`` adds what its own
+    /// request wrote into the item, ``seen(from:item:trip:written:)``). nil for every other op.
     public static func seenRevision(of op: TripOpDTO) -> Int? {
         op.item != nil && op.field == WireRoutes.deletedField && op.value == "true" ? op.baseRevision : nil
+    }
+
+    /// A delete's seen revision: its base, and what its own request wrote into the item before it
+    /// when nobody else had written into the item after the base (the deleter typed those, and
+    /// the request's revisions follow one another). Without it every other device would offer
+    /// the deleter's own last edits back ("Restore it?") for an item deleted knowingly.
+    static func seen(
+        from base: Int, item: String?, trip: TripMergeState, written: [TripFieldKey: TripFieldState]
+    ) -> Int {
+        guard let item, trip.itemRevisions[item] ?? 0 <= base else { return base }
+        return written.filter { $0.key.item == item }.values.map(\.revision).reduce(base, max)
     }
 
     /// Whether `current` already holds the op's value: the plain value for `deleted`; otherwise

@@ -5,6 +5,9 @@ public struct TripMergeState: Sendable, Equatable {
     public var fields: [TripFieldKey: TripFieldState]
     /// The named items the trip has at least one field of.
     public var knownItems: Set<String>
+    /// The newest revision of any field of each named item, before the ops (a missing item has
+    /// none): whether anyone wrote into an item after the revision its delete had seen.
+    public var itemRevisions: [String: Int]
     /// The trip's newest revision (0 for a trip with no fields yet).
     public var revision: Int
     /// The newest revision a purge of deleted items removed (0 when none did).
@@ -15,8 +18,9 @@ public struct TripMergeState: Sendable, Equatable {
 
     public init(
         fields: [TripFieldKey: TripFieldState] = [:], knownItems: Set<String> = [],
-        revision: Int = 0, purgedRevision: Int = 0, mayDeleteTrip: Bool = true
+        itemRevisions: [String: Int] = [:], revision: Int = 0, purgedRevision: Int = 0, mayDeleteTrip: Bool = true
     ) {
+        self.itemRevisions = itemRevisions
         self.mayDeleteTrip = mayDeleteTrip
         self.fields = fields
         self.knownItems = knownItems

@@ -42,6 +42,57 @@ import Testing
         }
     }
 
+    @Test func anUnseenEditIsOfferedOnEveryDeviceThatPulledItSoItOutlivesItsAuthorsDevice() async throws {
+        // Issue 15: the laptop's edit reaches the server, the tablet pulls it, then the phone,
+        // which never saw it, deletes the item. Before, only the laptop offered the edit back: had
+        // the laptop been lost (or its member left), the edit was gone. The tablet offers it too.
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, trip, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        let tablet = try cluster.addDevice("tablet")
+        #expect(await tablet.sync().succeeded)
+        try await laptop.database.editItem(lunch, [.notes: "book ahead"])
+        try await phone.database.deleteItem(lunch)
+        #expect(await laptop.sync().succeeded)
+        #expect(await tablet.sync().succeeded)
+        #expect(try await tablet.item(lunch)?.notes == "book ahead")
+        #expect(await phone.sync().succeeded)
+
+        #expect(await tablet.sync().succeeded)
+        let record = try #require(try await tablet.trip(trip))
+        #expect(record.deletedItemsWithConflicts.map(\.id) == [lunch])
+        let conflict = try #require(try await tablet.database.conflicts().first)
+        #expect(conflict.isDeletedWhileEdited)
+        #expect(conflict.editedValues == [.notes: "book ahead"])
+        // The phone deleted the item without having seen the note: it is offered there too.
+        #expect(try await phone.database.conflicts().first?.editedValues == [.notes: "book ahead"])
+
+        // The laptop is never heard from again; the tablet restores the edit for everyone.
+        try await tablet.database.restoreItem(lunch)
+        #expect(await tablet.sync().succeeded)
+        #expect(await phone.sync().succeeded)
+        for device in [phone, tablet] {
+            let item = try #require(try await device.item(lunch))
+            #expect(!item.isDeleted)
+            #expect(item.notes == "book ahead")
+        }
+    }
+
+    @Test func anItemEditedThenDeletedInOneRequestIsOfferedBackNowhere() async throws {
+        // The phone typed a note into the item and deleted it, offline: one request. The delete
+        // had seen its own note, so no device offers the note back.
+        let cluster = try TripsCluster()
+        defer { cluster.remove() }
+        let (phone, laptop, trip, lunch) = try await TripTwoDeviceTests.lisbonOnBoth(cluster)
+        try await phone.database.editItem(lunch, [.notes: "maybe not"])
+        try await phone.database.deleteItem(lunch)
+        #expect(await phone.sync().succeeded)
+        #expect(await laptop.sync().succeeded)
+        #expect(try await laptop.database.conflicts().isEmpty)
+        #expect(try await laptop.trip(trip)?.deletedItemsWithConflicts.isEmpty == true)
+        #expect(try await laptop.item(lunch)?.isDeleted == true)
+    }
+
     @Test func aDeleteThatSawTheEditOffersNothingBack() async throws {
         let cluster = try TripsCluster()
         defer { cluster.remove() }

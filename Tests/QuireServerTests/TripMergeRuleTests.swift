@@ -278,6 +278,42 @@ struct TripMergeRuleTests {
         #expect(outcome.written[Self.key("title")]?.value == TripValue.sealed("Dinner"))
     }
 
+    /// "Lunch" as `lunch` has it, with the newest revision of any of its fields (4) known.
+    static var lunchWithItsRevision: TripMergeState {
+        var state = lunch
+        state.itemRevisions = [item: 4]
+        return state
+    }
+
+    @Test func aDeleteHasSeenTheEditsItsOwnRequestMadeBeforeIt() {
+        // The deleter typed the title, then deleted the item, offline: one request. Without its own
+        // writes counted as seen, every other device would offer the deleter's title back.
+        let outcome = TripMergeRule.apply(
+            [
+                TripValue.op(Self.item, "title", "Dinner", base: 1),
+                TripValue.deleted(Self.item, true, base: 4),
+            ], to: Self.lunchWithItsRevision)
+
+        #expect(outcome.results == [Self.applied(6), Self.applied(7)])
+        #expect(outcome.written[Self.key("deleted")]?.seenRevision == 6)
+    }
+
+    @Test func aDeleteHasNotSeenAnotherDevicesWriteAfterItsBase() {
+        // Someone else wrote into the item at 5, after the delete's base of 4: that write stays
+        // unseen, so it is offered back, whatever the deleter's own request wrote.
+        var state = Self.lunchWithItsRevision
+        state.fields[Self.key("start")] = Self.state("11:00", 5)
+        state.itemRevisions = [Self.item: 5]
+        let outcome = TripMergeRule.apply(
+            [
+                TripValue.op(Self.item, "title", "Dinner", base: 1),
+                TripValue.deleted(Self.item, true, base: 4),
+            ], to: state)
+
+        #expect(outcome.results == [Self.applied(6), Self.applied(7)])
+        #expect(outcome.written[Self.key("deleted")]?.seenRevision == 4)
+    }
+
     @Test func revisionsAreGapFreeAcrossMixedResults() {
         let outcome = TripMergeRule.apply(
             [

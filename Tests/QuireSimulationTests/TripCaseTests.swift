@@ -26,9 +26,9 @@ struct TripCaseTests {
     }
 
     @Test func anEditAnUnseeingDeleteMetIsOfferedBackOnEveryDevice() async {
-        // Seed 4 again, checked on every device (issue 15): only d1, which typed the start time,
-        // offers it back; d2 pulled it and the delete, and offers nothing. A known hole: the
-        // check fails on today's product (docs/trips.md, "Not done yet").
+        // Seed 4 again, checked on every device (issue 15): d1 typed the start time, d2 pulled it
+        // and then the delete. Before, only d1 offered it back ("edited unseen by a delete" on
+        // d2), so the edit was gone with d1; every device that holds it offers it now.
         let plan =
             Self.shared + [
                 .trip(device: 0, .edit(trip: 1, item: 5, field: .start, token: 12, line: 0)),
@@ -36,12 +36,7 @@ struct TripCaseTests {
             ]
         let everywhere = SimulationConfig(devices: 3, steps: 0, unseenEditsEverywhere: true)
         let outcome = await Simulation.run(plan, config: everywhere)
-        #expect(
-            outcome.failure?.message.contains("edited unseen by a delete") == true,
-            "\(outcome.failure.map { "\($0)" } ?? "")")
-        withKnownIssue("an unseen edit is offered back on its author's device only") {
-            #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
-        }
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
 
     @Test func aTripCursorFromAForgottenHistoryResyncs() async {

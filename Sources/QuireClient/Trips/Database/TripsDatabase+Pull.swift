@@ -272,7 +272,23 @@ extension TripsDatabase {
             try storeConfirmed(
                 trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision,
                 seenRevision: field.seenRevision)
-        else { return false }
+        else {
+            // The tombstone came first in a conflict's answer, which does not say what the delete
+            // had seen: the pull does, and what it had not seen is offered back now.
+            if let item = field.item, field.isItemTombstone, let seen = field.seenRevision,
+                try connection.run(
+                    """
+                    UPDATE fields SET seen_revision = ?
+                    WHERE trip_id = ? AND item_id = ? AND field = 'deleted' AND value = 'true' AND revision = ?
+                      AND seen_revision IS NULL
+                    """, seen, trip.description, item.description, field.revision) > 0
+            {
+                try offerUnseenEdits(
+                    trip: trip, item: item, deleteRevision: field.revision, seenRevision: seen,
+                    own: try ownWrites(in: trip))
+            }
+            return false
+        }
         try keepConflictInStep(trip, field)
         if let item = field.item, field.isItemTombstone {
             try offerUnseenEdits(

@@ -40,10 +40,20 @@ extension TripsDatabase {
     func offerUnseenEdits(
         trip: TripID, item: ItemID, deleteRevision: Int, seenRevision: Int?, own: [OwnWrite]
     ) throws {
+        let seen = seenRevision ?? deleteRevision
         let unseen = own.filter {
             $0.item == item.description && $0.field != TripField.deleted.rawValue
-                && $0.revision > (seenRevision ?? deleteRevision) && $0.revision < deleteRevision
+                && $0.revision > seen && $0.revision < deleteRevision
         }
+        // Another device's or member's write the delete had not seen, pulled here: offered back on
+        // every device that holds it, so it is not lost when its author's device is (issue 15).
+        let pulled = try connection.query(
+            """
+            SELECT field, value FROM fields
+            WHERE trip_id = ? AND item_id = ? AND mine = 0 AND field != 'deleted' AND revision > ? AND revision < ?
+            """, trip.description, item.description, seen, deleteRevision
+        ) { ($0.text(0), TripEditedValue($0.optionalText(1), startedFrom: .init($0.optionalText(1)))) }
+        let pulledEdits = Dictionary(pulled, uniquingKeysWith: { $1 })
         // A conflict's own value keeps what it started from: restoring the item asks the
         // conflict's question again instead of answering it (seed 7288).
         let waiting = try connection.query(
@@ -58,8 +68,8 @@ extension TripsDatabase {
             WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'
             """, trip.description, item.description
         ) { (field: $0.text(0), edit: TripEditedValue($0.optionalText(1), startedFrom: .init($0.optionalText(2)))) }
-        guard !unseen.isEmpty || !waiting.isEmpty || !refused.isEmpty else { return }
-        var edited: [String: TripEditedValue] = [:]
+        guard !unseen.isEmpty || !pulled.isEmpty || !waiting.isEmpty || !refused.isEmpty else { return }
+        var edited = pulledEdits
         for write in unseen { edited[write.field] = write.asEdit }
         for change in refused { edited[change.field] = change.edit }
         for conflict in waiting { edited[conflict.field] = conflict.edit }
@@ -69,8 +79,12 @@ extension TripsDatabase {
         try connection.run(
             "DELETE FROM outbox WHERE trip_id = ? AND item_id = ? AND rejected = 1 AND field != 'deleted'",
             trip.description, item.description)
-        // An edit the delete met on the way is newer than the acknowledged one it replaced.
-        for (field, edit) in try storedConflict(trip: trip, item: item, field: .deleted)?.edits ?? [:] {
+        // An edit the delete met on the way is newer than the acknowledged one it replaced. A
+        // pulled value an earlier offer took is no newer than this device's own (seed 250: the
+        // snapshot's tombstone offered another device's title before this device's forgotten
+        // title became a conflict).
+        for (field, edit) in try storedConflict(trip: trip, item: item, field: .deleted)?.edits ?? [:]
+        where edited[field.rawValue] == nil || pulledEdits[field.rawValue] != edit {
             edited[field.rawValue] = edit
         }
         try storeDeleteConflict(trip: trip, item: item.description, edited: edited, deleteRevision: deleteRevision)
