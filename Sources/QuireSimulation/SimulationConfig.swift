@@ -42,9 +42,9 @@ public struct SimulationConfig: Hashable, Sendable {
     /// edits. False draws the plans of earlier versions, seed for seed.
     public var companion: Bool
     /// Whether the end checks require every edit a delete had not seen to be offered back on
-    /// every member's device that synced to the end, not only on its author's (issue 15). Off by
-    /// default: the product offers it on the author's device alone (docs/trips.md, "Not done
-    /// yet"); `TripCaseTests` shows the check failing on it.
+    /// every member's device that synced to the end, not only on its author's (issue 15). On by
+    /// default; before the product offered it everywhere, `TripCaseTests` showed it failing
+    /// (docs/trips.md, "An unseen edit on every member's device").
     public var unseenEditsEverywhere: Bool
 
     public init(
