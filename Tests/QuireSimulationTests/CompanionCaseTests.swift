@@ -30,4 +30,18 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aNoteTheRestoreForgotReachesEveryDeviceAcrossARemoval() async {
+        // Companion seed 334: d0's note on I5, synced after the backup and pulled by d1, was
+        // forgotten by the restore; d0 removed the companion (a rotation) and sent the note again.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .trip(device: 0, .edit(trip: 0, item: 5, field: .notes, token: 16, line: 2)), .backUpServer,
+            .sync(device: 0), .sync(device: 1), .restoreServer,
+            .trip(device: 1, .add(trip: 1, token: 31, timed: true, place: 3)), .companion(.remove(trip: 2)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -83,6 +83,28 @@ extension TripsSyncEngine {
         return sealer
     }
 
+    /// The sealer to open `fields` of `trip` with. Values sealed with a key newer than any this
+    /// device holds (a member was removed and another device sent under the new key before this
+    /// one pulled the trips feed) are not skipped as unreadable under a cursor that moves past
+    /// them, which would strand them here (companion seed 334): the feed is pulled first, for the
+    /// new key. When it still has none, the run fails and the trip keeps its cursor.
+    func sealer(opening fields: [TripFieldDTO], of trip: TripID, with sealer: TripSealer, _ report: inout SyncReport)
+        async throws -> TripSealer
+    {
+        let newest =
+            fields.lazy.filter { !$0.field.hasPrefix(WireRoutes.memberFieldPrefix) }
+            .compactMap { $0.value.flatMap(TripKeyEpoch.of) }.max() ?? TripKeyEpoch.first
+        guard newest > sealer.keyring.epoch else { return sealer }
+        _ = try await pullFeed(&report)
+        let caughtUp = try await self.sealer(for: trip, fallback: sealer.keyring.current)
+        guard caughtUp.keyring.epoch >= newest else {
+            throw SyncFailure(
+                kind: .transient,
+                message: "A trip's newer key has not reached this device yet; its changes wait until it does.")
+        }
+        return caughtUp
+    }
+
     /// Whether a value of the frozen request was sealed with a key of another epoch than `epoch`.
     static func sealedWithOtherKey(_ request: TripOpsRequest, than epoch: Int) -> Bool {
         request.ops.contains { op in

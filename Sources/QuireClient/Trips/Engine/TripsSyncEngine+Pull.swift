@@ -83,6 +83,7 @@ extension TripsSyncEngine {
         _ report: inout SyncReport
     ) async throws {
         var cursor = start
+        var sealer = sealer
         while true {
             try Task.checkCancellation()
             let page: TripChangesPageDTO
@@ -94,6 +95,7 @@ extension TripsSyncEngine {
                     trip, sealer: sealer, serverForgot: error.kind != .cursorExpired, &report)
                 return
             }
+            sealer = try await self.sealer(opening: page.changes, of: trip, with: sealer, &report)
             let fields = Self.open(page.changes, with: sealer, &report)
             let next = Cursor(page.nextCursor)
             if page.hasMore, next == cursor {
@@ -114,7 +116,9 @@ extension TripsSyncEngine {
     ) async throws {
         let snapshot = try await api.snapshot(of: trip)
         if try await leftAgain(trip, snapshot: snapshot) { return }
-        let fields = Self.open(snapshot.fields, with: sealer, &report)
+        let fields = Self.open(
+            snapshot.fields, with: try await self.sealer(opening: snapshot.fields, of: trip, with: sealer, &report),
+            &report)
         report.received += try await database.replaceWithSnapshot(
             TripsDatabase.FeedTrip(
                 id: trip, key: nil, role: snapshot.trip.role, deleted: snapshot.trip.deleted,
