@@ -44,4 +44,19 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anItemTitleTypedBeforeTheBackupReachesEveryDeviceAfterARejoinAndARestore() async {
+        // Companion seed 674: d0 typed I5's title E10 before the backup; the companion, which had
+        // left, was invited again; the restore forgot the invitation.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .companion(.share(trip: 0, viewer: false)), .companion(.sync),
+            .companion(.leave(trip: 1)), .trip(device: 0, .edit(trip: 1, item: 3, field: .title, token: 10, line: 0)),
+            .backUpServer, .editLine(device: 2, note: 5, line: 3, token: 14),
+            .trip(device: 1, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)),
+            .companion(.share(trip: 0, viewer: false)), .sync(device: 2), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -46,6 +46,23 @@ extension TripsDatabase {
             "UPDATE trips SET key = ?, key_epoch = ? WHERE id = ?", key.data, epoch, trip.description)
     }
 
+    /// Takes `key` as the trip's key of `epoch`, the epoch it holds, in place of the one it held,
+    /// and `older` in place of the keys of those epochs: the server's history gave the epoch to
+    /// another key (restored from a backup taken before a rotation, then rotated again), and
+    /// what it holds now was sealed with these. Nothing changes unless `epoch` is the one held.
+    func replaceKeyInTransaction(_ trip: TripID, key: SymmetricKey256, epoch: Int, older: [Int: SymmetricKey256])
+        throws
+    {
+        guard try keyEpoch(trip) == epoch else { return }
+        for (olderEpoch, olderKey) in older where olderEpoch < epoch {
+            try connection.run(
+                "INSERT OR REPLACE INTO trip_keys (trip_id, epoch, key) VALUES (?, ?, ?)", trip.description,
+                olderEpoch, olderKey.data)
+        }
+        try connection.run("DELETE FROM trip_keys WHERE trip_id = ? AND epoch >= ?", trip.description, epoch)
+        try connection.run("UPDATE trips SET key = ? WHERE id = ?", key.data, trip.description)
+    }
+
     /// Goes back to the trip's key of `epoch`, for a server restored from a backup taken before
     /// the rotations after it: what it forgot was sealed with keys it no longer knows of, and a
     /// rotation it makes next reuses their epochs, so the keys of the forgotten epochs go.

@@ -17,6 +17,10 @@ extension TripsDatabase {
         /// The epoch of `key`, and the trip's older keys from its chain (those this device lacks).
         package var epoch: Int
         package var olderKeys: [Int: SymmetricKey256]
+        /// `key` is another key of the epoch this device holds (a server restored from a backup
+        /// taken before a rotation, and a rotation since, gave the epoch again): it and the
+        /// chain's older keys replace the held ones.
+        package var replacesHeldKey = false
 
         package init(
             id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false,
@@ -114,7 +118,11 @@ extension TripsDatabase {
                     """, trip.role, trip.deleted, trip.revision, trip.id.description)
                 guard let key = trip.key else { continue }
                 guard updated == 0 else {
-                    try adoptKeyInTransaction(trip.id, key: key, epoch: trip.epoch, older: trip.olderKeys)
+                    if trip.replacesHeldKey {
+                        try replaceKeyInTransaction(trip.id, key: key, epoch: trip.epoch, older: trip.olderKeys)
+                    } else {
+                        try adoptKeyInTransaction(trip.id, key: key, epoch: trip.epoch, older: trip.olderKeys)
+                    }
                     continue
                 }
                 try connection.run(

@@ -18,16 +18,26 @@ extension TripsSyncEngine {
         guard !trip.removed else { return trip }
         if entry.rekeyDue == true, entry.role == "owner" { rekeyDue.insert(id) }
         let held = try await database.keyEpoch(id)
-        if let held, trip.epoch <= held { return trip }
+        // A rotated key of the epoch held is opened again to compare: a server restored from a
+        // backup taken before a rotation, and rotated since, gives the epoch to another key
+        // (companion seed 674: the values sealed with it would not open here).
+        let mayDiffer =
+            trip.epoch == held && trip.epoch > TripKeyEpoch.first && entry.keyForm == TripKeyEpoch.sealedForm
+        if let held, trip.epoch < held || (trip.epoch == held && !mayDiffer) { return trip }
         do {
             let key =
                 entry.keyForm == TripKeyEpoch.sealedForm
                 ? try await sealedKeySource().openSealedKey(entry.wrappedKey, trip: id, epoch: trip.epoch)
                 : try keys.unwrap(entry.wrappedKey, trip: id)
+            if mayDiffer {
+                guard try await database.keyring(id)?.current != key else { return trip }
+                trip.replacesHeldKey = true
+            }
             if trip.epoch > TripKeyEpoch.first {
                 let chain = try await sealedKeySource().keys(of: id).chain
                 trip.olderKeys = try TripKeyChain.olderKeys(
-                    chain, newest: key, epoch: trip.epoch, down: (held ?? 0) + 1, trip: id)
+                    chain, newest: key, epoch: trip.epoch, down: mayDiffer ? TripKeyEpoch.first : (held ?? 0) + 1,
+                    trip: id)
             }
             trip.key = key
         } catch let error as NotesAPIError where error.kind != .refused {
