@@ -42,7 +42,8 @@ extension OpenAPIDocument {
                   "previousKey": { "type": "string", "format": "byte", "pattern": "\#(chainedKeyPattern)", "description": "The current key sealed with the new one, 60 to 1024 bytes" },
                   "members": { "type": "array", "minItems": 1, "maxItems": 1000, "items": { "$ref": "#/components/schemas/TripWrappedKey" }, "description": "Exactly the members left after the removals, the caller included" },
                   "invites": { "type": "array", "maxItems": 1000, "items": { "$ref": "#/components/schemas/TripWrappedKey" }, "description": "Exactly the pending invitations" },
-                  "remove": { "type": "array", "maxItems": 1000, "items": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" }, "description": "Members to remove in the same transaction (not the caller)" }
+                  "remove": { "type": "array", "maxItems": 1000, "items": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$" }, "description": "Members to remove in the same transaction (not the caller)" },
+                  "keyCheck": { "type": "string", "pattern": "^[A-Za-z0-9_-]{22}$", "description": "The new key's check: ops requests sealed with another key of this epoch are refused (409 trip_key_rotated)" }
                 }
               },
               "TripKeyRotated": {

@@ -185,7 +185,8 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["opId", "ops"],
                 "properties": {
                   "opId": { "type": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "description": "Device-made, one per request; a resend of the same request gets the first answer byte for byte, another request with it 422 op_id_reused." },
-                  "ops": { "type": "array", "minItems": 1, "maxItems": 200, "items": { "$ref": "#/components/schemas/TripOp" } }
+                  "ops": { "type": "array", "minItems": 1, "maxItems": 200, "items": { "$ref": "#/components/schemas/TripOp" } },
+                  "keyCheck": { "type": "string", "pattern": "^[A-Za-z0-9_-]{22}$", "description": "The check of the key the values are sealed with (epoch 2 or more); another check than the current epoch's: 409 trip_key_rotated" }
                 }
               },
               "TripOpResult": {

@@ -19,6 +19,7 @@ extension PostgresServerStorage {
             storeSharing, storeUploads, rotateTripKeys, countEachTripsBytes,
             countEachAccountsUsage,
             keepLoginFailures,
+            checkEachTripKey,
         ]
     }
 

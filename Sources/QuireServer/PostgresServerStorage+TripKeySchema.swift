@@ -22,4 +22,9 @@ extension PostgresServerStorage {
             );
             """)
     }
+
+    /// Migration: `trip_key_chain.key_check`, as the SQLite store's `checkEachTripKey`.
+    static func checkEachTripKey(_ db: PostgresConnection) throws {
+        try db.execute("ALTER TABLE trip_key_chain ADD COLUMN key_check text;")
+    }
 }

@@ -34,6 +34,7 @@ extension RequestValidation {
             var members: [Entry]?
             var invites: [Entry]?
             var remove: [String]?
+            var keyCheck: String?
         }
         let loose = try object(
             Loose.self, body,
@@ -74,7 +75,7 @@ extension RequestValidation {
         }
         return RotateTripKeyRequestDTO(
             epoch: epoch, previousKey: previous, members: members, invites: invites,
-            remove: removed.isEmpty ? nil : removed)
+            remove: removed.isEmpty ? nil : removed, keyCheck: try keyCheck(loose.keyCheck))
     }
 
     private static func wrappedKeys<Entry>(

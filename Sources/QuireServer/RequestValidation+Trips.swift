@@ -35,6 +35,7 @@ extension RequestValidation {
     private struct LooseOps: Decodable {
         var opId: String?
         var ops: [LooseOp]?
+        var keyCheck: String?
     }
 
     private struct LooseOp: Decodable {
@@ -68,7 +69,17 @@ extension RequestValidation {
         for (index, op) in ops.enumerated() {
             checked.append(try tripOp(op, at: index))
         }
-        return TripOpsRequestDTO(opId: opId, ops: checked)
+        return TripOpsRequestDTO(opId: opId, ops: checked, keyCheck: try keyCheck(loose.keyCheck))
+    }
+
+    /// A key check (``TripKeyCheckText``), or nil when absent.
+    static func keyCheck(_ text: String?) throws(APIError) -> String? {
+        guard let text else { return nil }
+        guard TripKeyCheckText.isWellFormed(text) else {
+            throw .invalidRequest(
+                "'keyCheck' must be the key's check: \(TripKeyCheckText.length) characters of base64url, or absent.")
+        }
+        return text
     }
 
     private static func tripOp(_ op: LooseOp, at index: Int) throws(APIError) -> TripOpDTO {

@@ -69,6 +69,7 @@ extension SQLiteServerStorage {
             countEachTripsBytes,
             countEachAccountsUsage,
             keepLoginFailures,
+            checkEachTripKey,
         ])
     }
 

@@ -28,4 +28,11 @@ extension SQLiteServerStorage {
             ) WITHOUT ROWID;
             """)
     }
+
+    /// Migration 21: `trip_key_chain.key_check`, the check of each rotated key
+    /// (``TripKeyCheckText``), so an ops request sealed with another key of the current epoch is
+    /// refused (NULL for rotations from before, which are not checked).
+    static func checkEachTripKey(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE trip_key_chain ADD COLUMN key_check TEXT;")
+    }
 }

@@ -55,8 +55,14 @@ enum TripKeyQueries {
             }
         }
         try db.historyRun(
-            "INSERT INTO trip_key_chain (trip_id, epoch, previous_key, created_at) VALUES ($1, $2, $3, $4)",
-            [.text(trip), .int(Int64(request.epoch)), .text(request.previousKey), .int(now.storedMilliseconds)])
+            """
+            INSERT INTO trip_key_chain (trip_id, epoch, previous_key, created_at, key_check)
+            VALUES ($1, $2, $3, $4, $5)
+            """,
+            [
+                .text(trip), .int(Int64(request.epoch)), .text(request.previousKey), .int(now.storedMilliseconds),
+                request.keyCheck.map { .text($0) } ?? .null,
+            ])
         try db.historyRun(
             "UPDATE trips SET key_epoch = $1, rekey_due = false WHERE trip_id = $2",
             [.int(Int64(request.epoch)), .text(trip)])

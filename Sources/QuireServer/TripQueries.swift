@@ -83,6 +83,16 @@ enum TripQueries {
         if sealed.contains(where: { TripKeyEpoch.of($0) != row.keyEpoch }) {
             return .keyRotated(current: row.keyEpoch)
         }
+        // Sealed with another key of the current epoch (a server restored from before a
+        // rotation and rotated again gives an epoch out twice): refused like another epoch.
+        if let check = request.keyCheck, !sealed.isEmpty, row.keyEpoch > TripKeyEpoch.first,
+            let stored = try db.historyRows(
+                "SELECT key_check FROM trip_key_chain WHERE trip_id = $1 AND epoch = $2",
+                [.text(trip), .int(Int64(row.keyEpoch))]
+            ) { try $0.optionalTextAt(0) }.first ?? nil, stored != check
+        {
+            return .keyRotated(current: row.keyEpoch)
+        }
         var state = try mergeState(for: request.ops, trip: trip, row: row, db: db)
         state.mayDeleteTrip = role == .owner
         let outcome = TripMergeRule.apply(request.ops, to: state)

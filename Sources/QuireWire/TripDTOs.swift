@@ -155,10 +155,15 @@ public struct TripOpsRequestDTO: Codable, Sendable, Equatable {
     /// Device-made, unique per request (a lowercase UUID).
     public var opId: String
     public var ops: [TripOpDTO]
+    /// The check of the key the values are sealed with (``TripKeyCheckText``), for an epoch of 2
+    /// or more: another check than the one the trip's current epoch was rotated with → 409
+    /// `trip_key_rotated` (the device holds another key of that epoch). Absent: not checked.
+    public var keyCheck: String?
 
-    public init(opId: String, ops: [TripOpDTO]) {
+    public init(opId: String, ops: [TripOpDTO], keyCheck: String? = nil) {
         self.opId = opId
         self.ops = ops
+        self.keyCheck = keyCheck
     }
 }
 

@@ -73,11 +73,15 @@ public struct RotateTripKeyRequestDTO: Codable, Sendable, Equatable {
     public var invites: [TripWrappedKeyDTO]
     /// Usernames to remove first (an owner's removal of others; leaving is `DELETE`).
     public var remove: [String]?
+    /// The new key's check (``TripKeyCheckText``); ops requests sealed with another key of this
+    /// epoch are refused with 409 `trip_key_rotated`.
+    public var keyCheck: String?
 
     public init(
         epoch: Int, previousKey: String, members: [TripWrappedKeyDTO], invites: [TripWrappedKeyDTO],
-        remove: [String]? = nil
+        remove: [String]? = nil, keyCheck: String? = nil
     ) {
+        self.keyCheck = keyCheck
         self.epoch = epoch
         self.previousKey = previousKey
         self.members = members

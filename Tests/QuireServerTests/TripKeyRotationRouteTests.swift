@@ -140,6 +140,42 @@ final class TripKeyRotationRouteTests {
         #expect(try await harness.snapshot(trip, token: alice).trip.revision > revision)
     }
 
+    @Test(arguments: StoreKind.allCases) func valuesSealedWithAnotherKeyOfTheCurrentEpochAreRefused(
+        store: StoreKind
+    ) async throws {
+        // A server restored from a backup taken before a rotation, then rotated again, gives an
+        // epoch out twice: the rotation's key check tells the two keys apart.
+        try await setUp(store)
+        let check = String(repeating: "A", count: TripKeyCheckText.length)
+        let other = String(repeating: "B", count: TripKeyCheckText.length)
+        var request = rotation(2, members: ["alice", "bob", "carol"])
+        request.keyCheck = check
+        #expect(await rotate(request).status == 200)
+        func send(_ plain: String, keyCheck: String?, field: String = "notes") async -> HTTPResponse {
+            let op = TripOpDTO(
+                item: nil, field: field, value: "e2." + TripValue.sealed(plain), valueHash: TripValue.hash(plain),
+                baseRevision: 0)
+            let body = WireJSON.encode(TripOpsRequestDTO(opId: ServerHarness.uuid(), ops: [op], keyCheck: keyCheck))
+            return await harness.opsResponse(trip, body: body, token: bob)
+        }
+
+        let otherKey = await send("sealed with another key", keyCheck: other)
+        let sameKey = await send("sealed with the key", keyCheck: check)
+        let unchecked = await send("from a device that sends no check", keyCheck: nil, field: "title")
+        let malformed = await send("x", keyCheck: "not a check")
+
+        #expect(otherKey.status == 409)
+        #expect(otherKey.text.contains("trip_key_rotated"))
+        #expect(sameKey.status == 200)
+        #expect(unchecked.status == 200)
+        #expect(malformed.status == 400)
+        let fields = try await harness.snapshot(trip, token: alice).fields
+        #expect(fields.filter { $0.field == "notes" }.map(\.value) == ["e2." + TripValue.sealed("sealed with the key")])
+        #expect(
+            fields.filter { $0.field == "title" }.map(\.value)
+                == ["e2." + TripValue.sealed("from a device that sends no check")])
+    }
+
     @Test(arguments: StoreKind.allCases) func aRotationThatMissesAMemberOrInviteChangesNothing(store: StoreKind)
         async throws
     {

@@ -59,4 +59,19 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aDeviceThatSendsFirstAfterTheRestoreTakesTheKeyItsEpochNowHas() async {
+        // Seed 674 with a change waiting on d2: its push meets the forgotten history first and
+        // takes the snapshot before any pull of the trips feed, then sends its change.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .companion(.share(trip: 0, viewer: false)), .companion(.sync),
+            .companion(.leave(trip: 1)), .trip(device: 0, .edit(trip: 1, item: 3, field: .title, token: 10, line: 0)),
+            .backUpServer, .trip(device: 1, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)),
+            .companion(.share(trip: 0, viewer: false)), .sync(device: 2), .restoreServer,
+            .trip(device: 2, .edit(trip: 0, item: nil, field: .notes, token: 30, line: 0)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

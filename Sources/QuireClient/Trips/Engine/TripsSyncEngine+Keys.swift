@@ -87,32 +87,57 @@ extension TripsSyncEngine {
         }
         // The device may have taken the new key already (a pull after the request's first send
         // failed, seed 8 with a companion): what counts is the key the request was sealed with.
-        guard sealer.keyring.epoch != before || Self.sealedWithOtherKey(request, than: sealer.keyring.epoch)
+        guard
+            sealer.keyring.epoch != before || Self.sealedWithOtherKey(request, than: sealer.keyring.epoch)
+                || !Self.opens(request, with: sealer)
         else { return nil }
         _ = try await database.resealFrozen(request, with: sealer)
         return sealer
     }
 
-    /// The sealer to open `fields` of `trip` with. Values sealed with a key newer than any this
-    /// device holds (a member was removed and another device sent under the new key before this
-    /// one pulled the trips feed) are not skipped as unreadable under a cursor that moves past
-    /// them, which would strand them here (companion seed 334): the feed is pulled first, for the
-    /// new key. When it still has none, the run fails and the trip keeps its cursor.
-    func sealer(opening fields: [TripFieldDTO], of trip: TripID, with sealer: TripSealer, _ report: inout SyncReport)
-        async throws -> TripSealer
+    /// The fields of `trip` opened with `sealer`, each one that does not open counted and
+    /// skipped. A value that did not open may be sealed with a key this device does not hold
+    /// yet: newer than its own (a rotation another device sent under before this one pulled the
+    /// trips feed, companion seed 334), or another key of the epoch it holds (a server restored
+    /// from before a rotation and rotated again, seed 674). Skipped, it would stay behind a cursor
+    /// that moves past it, so the trips feed is pulled first (it brings the key) and the fields
+    /// are opened again; when a newer key is still missing, the run fails and the cursor stays.
+    func open(_ dtos: [TripFieldDTO], of trip: TripID, with sealer: inout TripSealer, _ report: inout SyncReport)
+        async throws -> [TripsDatabase.PulledField]
     {
-        let newest =
-            fields.lazy.filter { !$0.field.hasPrefix(WireRoutes.memberFieldPrefix) }
-            .compactMap { $0.value.flatMap(TripKeyEpoch.of) }.max() ?? TripKeyEpoch.first
-        guard newest > sealer.keyring.epoch else { return sealer }
-        _ = try await pullFeed(&report)
-        let caughtUp = try await self.sealer(for: trip, fallback: sealer.keyring.current)
-        guard caughtUp.keyring.epoch >= newest else {
-            throw SyncFailure(
-                kind: .transient,
-                message: "A trip's newer key has not reached this device yet; its changes wait until it does.")
+        var opened = Self.open(dtos, with: sealer)
+        let epochs = opened.unopened.compactMap { $0.value.flatMap(TripKeyEpoch.of) }
+        let held = sealer.keyring.epoch
+        if epochs.contains(where: { $0 > held || ($0 == held && held > TripKeyEpoch.first) }) {
+            _ = try await pullFeed(&report)
+            sealer = try await self.sealer(for: trip, fallback: sealer.keyring.current)
+            opened = Self.open(dtos, with: sealer)
+            let newest = opened.unopened.compactMap { $0.value.flatMap(TripKeyEpoch.of) }.max() ?? TripKeyEpoch.first
+            guard newest <= sealer.keyring.epoch else {
+                throw SyncFailure(
+                    kind: .transient,
+                    message: "A trip's newer key has not reached this device yet; its changes wait until it does.")
+            }
         }
-        return caughtUp
+        report.undecryptable += opened.unopened.count
+        return opened.fields
+    }
+
+    /// `request`, sealed again with `sealer` when its values no longer open with the keys this
+    /// device holds: the key they were sealed with was replaced by another key of its epoch (the
+    /// server's, after a restore and a rotation). The server cannot have recorded it under that
+    /// key, which its history never had, so it goes under the same op id.
+    func resealedIfItsKeyWasReplaced(_ request: TripOpsRequest, with sealer: TripSealer) async throws
+        -> TripOpsRequest
+    {
+        Self.opens(request, with: sealer) ? request : try await database.resealFrozen(request, with: sealer)
+    }
+
+    /// Whether the first sealed value of `request` opens with `sealer`'s keys.
+    static func opens(_ request: TripOpsRequest, with sealer: TripSealer) -> Bool {
+        guard let op = request.ops.first(where: { $0.field != WireRoutes.deletedField && $0.sealed?.value != nil })
+        else { return true }
+        return (try? sealer.open(op.sealed?.value, item: op.item, field: op.field)) != nil
     }
 
     /// Whether a value of the frozen request was sealed with a key of another epoch than `epoch`.

@@ -95,8 +95,7 @@ extension TripsSyncEngine {
                     trip, sealer: sealer, serverForgot: error.kind != .cursorExpired, &report)
                 return
             }
-            sealer = try await self.sealer(opening: page.changes, of: trip, with: sealer, &report)
-            let fields = Self.open(page.changes, with: sealer, &report)
+            let fields = try await open(page.changes, of: trip, with: &sealer, &report)
             let next = Cursor(page.nextCursor)
             if page.hasMore, next == cursor {
                 throw NotesAPIError(kind: .invalidResponse, message: "The trip's changes did not move forward.")
@@ -116,9 +115,8 @@ extension TripsSyncEngine {
     ) async throws {
         let snapshot = try await api.snapshot(of: trip)
         if try await leftAgain(trip, snapshot: snapshot) { return }
-        let fields = Self.open(
-            snapshot.fields, with: try await self.sealer(opening: snapshot.fields, of: trip, with: sealer, &report),
-            &report)
+        var sealer = sealer
+        let fields = try await open(snapshot.fields, of: trip, with: &sealer, &report)
         report.received += try await database.replaceWithSnapshot(
             TripsDatabase.FeedTrip(
                 id: trip, key: nil, role: snapshot.trip.role, deleted: snapshot.trip.deleted,
@@ -126,17 +124,18 @@ extension TripsSyncEngine {
             fields: fields, cursor: Cursor(snapshot.cursor), serverForgot: serverForgot)
     }
 
-    /// The fields opened with the trip's key; one that does not open (or names a malformed item)
-    /// is counted and skipped, never applied.
-    static func open(_ dtos: [TripFieldDTO], with sealer: TripSealer, _ report: inout SyncReport)
-        -> [TripsDatabase.PulledField]
+    /// The fields opened with the trip's keys; one that does not open (or names a malformed item)
+    /// is counted and skipped, never applied. Static: what one sealer opens.
+    static func open(_ dtos: [TripFieldDTO], with sealer: TripSealer)
+        -> (fields: [TripsDatabase.PulledField], unopened: [TripFieldDTO])
     {
         var fields: [TripsDatabase.PulledField] = []
+        var unopened: [TripFieldDTO] = []
         for dto in dtos {
             var item: ItemID?
             if let text = dto.item {
                 guard let parsed = ItemID(text) else {
-                    report.undecryptable += 1
+                    unopened.append(dto)
                     continue
                 }
                 item = parsed
@@ -148,7 +147,7 @@ extension TripsSyncEngine {
                     item == nil && dto.field.hasPrefix(WireRoutes.memberFieldPrefix)
                     ? dto.value : try sealer.open(dto.value, item: item, field: dto.field)
             } catch {
-                report.undecryptable += 1
+                unopened.append(dto)
                 continue
             }
             fields.append(
@@ -156,6 +155,6 @@ extension TripsSyncEngine {
                     item: item, field: dto.field, value: value, revision: dto.revision,
                     seenRevision: dto.seenRevision))
         }
-        return fields
+        return (fields, unopened)
     }
 }

@@ -43,14 +43,17 @@ extension TripsSyncEngine {
                 else { break }
                 let response: TripOpsResponseDTO
                 do {
+                    let request = try await resealedIfItsKeyWasReplaced(request, with: sealer)
+                    var dto = request.dto
+                    dto.keyCheck = TripKeyCheck.text(for: request, keyring: sealer.keyring)
                     let history = try await database.historyToCheck(target.trip)
-                    response = try await api.send(
-                        request.dto, to: target.trip, cursor: history.cursor, known: history.known)
+                    response = try await api.send(dto, to: target.trip, cursor: history.cursor, known: history.known)
                 } catch let error as NotesAPIError where error.code == "invalid_cursor" {
                     // The bases are revisions of a history the server no longer has (restored
                     // from a backup): resync, which puts the waiting ops on the new history's.
                     report.fullResync = true
                     try await pullSnapshot(target.trip, sealer: sealer, serverForgot: true, &report)
+                    sealer = try await self.sealer(for: target.trip, fallback: target.key)
                     continue
                 } catch let error as NotesAPIError where error.code == "trip_key_rotated" {
                     // A member left and the key rotated: take the new key, seal again, resend.

@@ -75,7 +75,8 @@ extension TripSharing: TripKeySource {
         let body = RotateTripKeyRequestDTO(
             epoch: epoch,
             previousKey: try TripKeyChain.link(previous: keyring.current, new: key, trip: trip, epoch: epoch),
-            members: members, invites: invites, remove: removing.isEmpty ? nil : removing)
+            members: members, invites: invites, remove: removing.isEmpty ? nil : removing,
+            keyCheck: TripKeyCheck.text(of: key, trip: trip, epoch: epoch))
         return (body, key)
     }
 
