@@ -30,11 +30,11 @@ extension QuireCommandLine {
             console.out("No change to \(Self.name(of: note)).")
             return
         }
-        let copiesBefore = await conflictCopies(of: note.id, in: device)
+        let copiesBefore = try await device.notes.conflictCopies(of: note.id).count
         // A `quire watch` may have pulled another device's edit while the editor was open.
         try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
         let saved = Self.name(of: note.id, title: title)
-        if await conflictCopies(of: note.id, in: device) > copiesBefore {
+        if try await device.notes.conflictCopies(of: note.id).count > copiesBefore {
             console.out("Saved \(saved) as a conflict copy: it changed meanwhile (see quire conflicts).")
         } else {
             console.out("Saved \(saved).")
@@ -151,11 +151,6 @@ extension QuireCommandLine {
 
     static func name(of id: NoteID, title: String) -> String {
         "\(id.description.prefix(8)) \"\(title.isEmpty ? "(untitled)" : title)\""
-    }
-
-    /// How many live conflict copies point at `id`.
-    func conflictCopies(of id: NoteID, in device: QuireDevice) async -> Int {
-        await allSummaries(device).filter { $0.conflictOf == id }.count
     }
 
     /// The list badge: empty for a synced note.

@@ -18,6 +18,8 @@ public protocol NoteRecords: Sendable {
     func noteSummaryRows(after position: NoteListPosition?, limit: Int) async throws -> [NoteRecord]
     /// One live note, or nil if it does not exist or is deleted.
     func noteRow(id: NoteID) async throws -> NoteRecord?
+    /// The live conflict copies of note `id`, newest first, read by the conflict index.
+    func conflictCopyRows(of id: NoteID) async throws -> [NoteRecord]
     /// Writes the note and its pending change in one transaction. Folds into the note's unsent
     /// change if it has one (a change in flight stays frozen; a new one queues behind it). If the
     /// note's text is no longer `editedFrom` (it changed while being edited), merges three ways,

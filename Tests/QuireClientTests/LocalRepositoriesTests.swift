@@ -109,6 +109,7 @@ private actor CancellationSensingRecords: NoteRecords {
     }
     func noteSummaryRows(after position: NoteListPosition?, limit: Int) -> [NoteRecord] { [] }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
+    func conflictCopyRows(of id: NoteID) -> [NoteRecord] { [] }
 
     func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) throws {
         try Task.checkCancellation()

@@ -74,6 +74,12 @@ public final class LocalNotesRepository: NotesRepository {
         try await records.noteRow(id: id).map(Self.note)
     }
 
+    /// The live conflict copies of note `id`, newest first, whole: read by the conflict index,
+    /// not from the list.
+    public func conflictCopies(of id: NoteID) async throws -> [Note] {
+        try await records.conflictCopyRows(of: id).map(Self.note)
+    }
+
     /// Saves the note and its pending change, all or none. Throws only if the disk write fails.
     ///
     /// Not cancelled by the caller: the write runs in its own task, so a cancelled caller (a
