@@ -54,33 +54,23 @@ extension QuireCommandLine {
         let order = try NoteListOrder(option: arguments.options["sort"])
         let limit = try Self.positiveInteger(arguments.options["limit"], option: "limit") ?? Int.max
         let device = try openDevice()
-        let created = order == .created ? try await device.database.creationTimes() : [:]
-        let creation = { (id: NoteID) in created[id] ?? .distantPast }
         if arguments.flag("json") {
+            let created = order == .created ? try await device.database.creationTimes() : [:]
+            let creation = { (id: NoteID) in created[id] ?? .distantPast }
             let notes = order.sorted(
                 await allNotes(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation)
             try console.json(notes.prefix(limit).map(NoteJSON.init))
             return
         }
         let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
-        guard order == .updated else {
-            let notes = Array(
-                order.sorted(
-                    await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt,
-                    created: creation
-                ).prefix(limit))
-            guard !notes.isEmpty else { return try await printEmptyList(device) }
-            let lines = listLines(notes, rows: rows, titleWidth: rows?.titleWidth(notes) ?? 0)
-            return try Pager.show(lines, console: console)
-        }
-        // The list's own order is its index's: read a page at a time, and when piped print each
-        // page as it comes, so the first lines appear at once whatever the number of notes.
+        // Each order has an index: read a page at a time, and when piped print each page as it
+        // comes, so the first lines appear at once whatever the number of notes.
         var notes: [NoteSummary] = []
         var last: NoteSummary?
         var printed = 0
         while printed + notes.count < limit {
             let page = try await device.notes.summaryPage(
-                after: last, limit: min(Self.listPageSize, limit - printed - notes.count))
+                sortedBy: order.sort, after: last?.id, limit: min(Self.listPageSize, limit - printed - notes.count))
             if rows == nil {
                 for line in listLines(page, rows: nil, titleWidth: 0) { console.out(line) }
                 printed += page.count

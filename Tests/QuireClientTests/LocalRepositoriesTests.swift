@@ -108,6 +108,7 @@ private actor CancellationSensingRecords: NoteRecords {
         AsyncStream { $0.finish() }
     }
     func noteSummaryRows(after position: NoteListPosition?, limit: Int) -> [NoteRecord] { [] }
+    func noteSummaryRows(sortedBy sort: NoteListSort, after last: NoteID?, limit: Int) -> [NoteRecord] { [] }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
     func conflictCopyRows(of id: NoteID) -> [NoteRecord] { [] }
 

@@ -69,6 +69,15 @@ public final class LocalNotesRepository: NotesRepository {
             .map(Self.summary)
     }
 
+    /// Up to `limit` summaries right after the note `last` in `sort`'s order (from the start when
+    /// nil): one page of the whole list, read by that order's index (`quire ls --sort`).
+    /// - Throws: `SQLiteError` when the database cannot be read.
+    public func summaryPage(sortedBy sort: NoteListSort, after last: NoteID?, limit: Int) async throws
+        -> [NoteSummary]
+    {
+        try await records.noteSummaryRows(sortedBy: sort, after: last, limit: limit).map(Self.summary)
+    }
+
     /// One live note with its whole body, read directly (no list), or nil.
     public func note(id: NoteID) async throws -> Note? {
         try await records.noteRow(id: id).map(Self.note)
