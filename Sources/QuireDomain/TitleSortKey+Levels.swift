@@ -25,6 +25,19 @@ extension TitleSortKey {
             0x111: ("d", 0x0335), 0x142: ("l", 0x0337), 0x131: ("i", 0xFFFF),
         ]
 
+        /// An ASCII letter (itself) or punctuation mark (its rank, high bit set).
+        mutating func ascii(_ byte: UInt8) {
+            if byte & 0x80 != 0 {
+                primary.append(0x02)
+                primary.append(byte & 0x7F)
+                cases.append(Self.lower)
+            } else {
+                primary.append(byte | 0x20)
+                cases.append(byte & 0x20 == 0 ? Self.upper : Self.lower)
+            }
+            accents.append([])
+        }
+
         mutating func element(_ bytes: [UInt8], case weight: UInt8 = lower) {
             primary += bytes
             accents.append([])

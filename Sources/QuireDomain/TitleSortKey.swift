@@ -27,6 +27,10 @@ public enum TitleSortKey {
                 continue
             }
             index += 1
+            if scalar.isASCII, let byte = asciiLetterOrRank(scalar) {
+                levels.ascii(byte)
+                continue
+            }
             let properties = scalar.properties
             if properties.generalCategory == .control || properties.generalCategory == .format { continue }
             if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
@@ -68,6 +72,14 @@ public enum TitleSortKey {
         for (offset, scalar) in order.unicodeScalars.enumerated() { ranks[scalar.value] = UInt8(offset + 1) }
         return ranks
     }()
+
+    /// An ASCII letter as itself, or ASCII punctuation as its rank with the high bit set: the
+    /// common case, without a look at Unicode properties. nil for control characters.
+    private static func asciiLetterOrRank(_ scalar: Unicode.Scalar) -> UInt8? {
+        let value = UInt8(scalar.value)
+        if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return value }
+        return punctuationRank[scalar.value].map { $0 | 0x80 }
+    }
 
     private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x30 && scalar.value <= 0x39

@@ -50,6 +50,26 @@ import Testing
         #expect(paged.map(\.id) == expected.map(\.id))
     }
 
+    @Test func aSaveWritesTheKeyAndATitleChangedWithoutItIsKeyedBeforeTheNextPage() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let (first, second) = (NoteID(), NoteID())
+        try await database.saveNote(id: first, title: "Alpha", body: "")
+        try await database.saveNote(id: second, title: "Bravo", body: "")
+        let raw = try SQLiteConnection(path: fixture.fileURL.path, durability: .normal)
+        let missing = "SELECT COUNT(*) FROM notes WHERE title_key IS NULL"
+        #expect(try raw.queryFirst(missing) { $0.int(0) } == 0, "a save writes its key")
+
+        // A write that knows nothing of the key (another path, an older process) renames Alpha.
+        try raw.run("UPDATE notes SET title = 'Zulu' WHERE id = ?", first.description)
+        #expect(try raw.queryFirst(missing) { $0.int(0) } == 1)
+
+        let page = try await database.noteSummaryRows(sortedBy: .title, after: nil, limit: 10)
+        #expect(page.map(\.title) == ["Bravo", "Zulu"])
+        #expect(try raw.queryFirst(missing) { $0.int(0) } == 0)
+    }
+
     @Test func pagesByCreationAreNewestFirstWhateverWasEditedSince() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }
