@@ -70,7 +70,7 @@ extension QuireCommandLine {
         var printed = 0
         while printed + notes.count < limit {
             let page = try await device.notes.summaryPage(
-                sortedBy: order.sort, after: last?.id, limit: min(Self.listPageSize, limit - printed - notes.count))
+                sortedBy: order.sort, after: last, limit: min(Self.listPageSize, limit - printed - notes.count))
             if rows == nil {
                 for line in listLines(page, rows: nil, titleWidth: 0) { console.out(line) }
                 printed += page.count

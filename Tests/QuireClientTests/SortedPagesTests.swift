@@ -12,7 +12,8 @@ import Testing
     private func walk(_ database: NotesDatabase, _ sort: NoteListSort, size: Int) async throws -> [NoteRecord] {
         var rows: [NoteRecord] = []
         while true {
-            let page = try await database.noteSummaryRows(sortedBy: sort, after: rows.last?.id, limit: size)
+            let last = rows.last.map { NoteListPosition(updatedAt: $0.updatedAt, id: $0.id, title: $0.title) }
+            let page = try await database.noteSummaryRows(sortedBy: sort, after: last, limit: size)
             rows += page
             if page.count < size { return rows }
         }
@@ -68,6 +69,27 @@ import Testing
         let page = try await database.noteSummaryRows(sortedBy: .title, after: nil, limit: 10)
         #expect(page.map(\.title) == ["Bravo", "Zulu"])
         #expect(try raw.queryFirst(missing) { $0.int(0) } == 0)
+    }
+
+    @Test func aPageEndingOnANoteDeletedBeforeTheNextPageStillWalksOn() async throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        for index in 0..<6 {
+            try await database.saveNote(id: NoteID(), title: "Note \(index)", body: "")
+            fixture.clock.advance()
+        }
+        let repository = LocalNotesRepository(records: database)
+        for sort in [NoteListSort.updated, .created, .title] {
+            let first = try await repository.summaryPage(sortedBy: sort, after: nil, limit: 3)
+            let all = try await repository.summaryPage(sortedBy: sort, after: nil, limit: 10)
+            try await database.deleteNote(id: first[2].id)
+
+            let next = try await repository.summaryPage(sortedBy: sort, after: first[2], limit: 3)
+
+            #expect(next.map(\.id) == all.dropFirst(3).map(\.id), "\(sort)")
+            try await database.saveNote(id: first[2].id, title: first[2].title, body: "back")
+        }
     }
 
     @Test func pagesByCreationAreNewestFirstWhateverWasEditedSince() async throws {

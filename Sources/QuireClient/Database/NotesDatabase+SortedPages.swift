@@ -5,23 +5,31 @@ import QuireSQLite
 // MARK: - The whole list in another order, a page at a time
 
 extension NotesDatabase {
-    /// Up to `limit` live notes as summary rows right after the note `last` in `sort`'s order,
-    /// from the start when nil. Reads only those rows, by the order's index, entered at `last`'s
-    /// place (looked up by id) instead of scanned from the start.
+    /// Up to `limit` live notes as summary rows right after `position` in `sort`'s order, from the
+    /// start when nil. Reads only those rows, by the order's index, entered at `position` instead
+    /// of scanned from the start. The position's own values say where it is (its title's key is
+    /// computed again), except a creation time, looked up by id: never changed, kept by a
+    /// tombstone, so a row changed or deleted meanwhile does not end the walk.
     /// - Throws: `SQLiteError` when the database cannot be read or written.
-    public func noteSummaryRows(sortedBy sort: NoteListSort, after last: NoteID?, limit: Int) throws
-        -> [NoteRecord]
+    public func noteSummaryRows(sortedBy sort: NoteListSort, after position: NoteListPosition?, limit: Int)
+        throws -> [NoteRecord]
     {
         if sort == .title { try fillTitleKeys() }
-        let query = Self.sortedPageQuery(sort, afterALastRow: last != nil)
-        guard let last else { return try connection.query(query, bindings: [limit], map: Self.noteRecord) }
-        let place = try connection.queryFirst(
-            "SELECT updated_at, created_at, title_key FROM notes WHERE id = ?", last.description
-        ) { row -> [SQLiteBindable] in
-            [row.double(0), row.optionalDouble(1) ?? 0, row.optionalBlob(2) ?? Data()]
+        let query = Self.sortedPageQuery(sort, afterALastRow: position != nil)
+        guard let position else { return try connection.query(query, bindings: [limit], map: Self.noteRecord) }
+        var createdAt = 0.0
+        if sort == .created {
+            let found = try connection.queryFirst(
+                "SELECT created_at FROM notes WHERE id = ?", position.id.description
+            ) { $0.optionalDouble(0) }
+            guard let found, let found else { return [] }  // Purged meanwhile: nothing to walk from.
+            createdAt = found
         }
-        guard let place else { return [] }
-        return try connection.query(query, bindings: place + [last.description, limit], map: Self.noteRecord)
+        let bindings: [SQLiteBindable] = [
+            position.updatedAt.timeIntervalSinceReferenceDate, createdAt,
+            Data(TitleSortKey.make(position.title)), position.id.description, limit,
+        ]
+        return try connection.query(query, bindings: bindings, map: Self.noteRecord)
     }
 
     /// The page query of `sort`: with `afterALastRow`, it binds the last row's `updated_at`,

@@ -61,21 +61,16 @@ public final class LocalNotesRepository: NotesRepository {
         return stream
     }
 
-    /// Up to `limit` summaries right after `last` in the list's order (from the start when nil):
-    /// one page of the whole list, for reading it a page at a time (`quire ls` piped).
+    /// Up to `limit` summaries right after `last` in `sort`'s order (from the start when nil):
+    /// one page of the whole list, read by that order's index, for reading it a page at a time
+    /// (`quire ls`, piped or sorted).
     /// - Throws: `SQLiteError` when the database cannot be read.
-    public func summaryPage(after last: NoteSummary?, limit: Int) async throws -> [NoteSummary] {
-        try await records.noteSummaryRows(after: last.map(NoteListPosition.init(after:)), limit: limit)
-            .map(Self.summary)
-    }
-
-    /// Up to `limit` summaries right after the note `last` in `sort`'s order (from the start when
-    /// nil): one page of the whole list, read by that order's index (`quire ls --sort`).
-    /// - Throws: `SQLiteError` when the database cannot be read.
-    public func summaryPage(sortedBy sort: NoteListSort, after last: NoteID?, limit: Int) async throws
-        -> [NoteSummary]
+    public func summaryPage(sortedBy sort: NoteListSort = .updated, after last: NoteSummary?, limit: Int)
+        async throws -> [NoteSummary]
     {
-        try await records.noteSummaryRows(sortedBy: sort, after: last, limit: limit).map(Self.summary)
+        try await records.noteSummaryRows(
+            sortedBy: sort, after: last.map(NoteListPosition.init(after:)), limit: limit
+        ).map(Self.summary)
     }
 
     /// One live note with its whole body, read directly (no list), or nil.
