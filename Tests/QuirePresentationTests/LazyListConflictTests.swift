@@ -57,4 +57,22 @@ struct LazyListConflictTests {
         try await h.open(notes[0].id)
         #expect(!h.state.openNoteInConflict)
     }
+
+    @Test func theConflictEndsWhenItsCopyBelowTheWindowGoes() async throws {
+        let original = Note.sample("Groceries", "milk, bread", sync: .pending(changes: 1), minutesAgo: 0.5)
+        let copy = Note.sample(
+            "Groceries (conflict copy)", "milk, eggs", sync: .pending(changes: 1), minutesAgo: 30,
+            conflictOf: original.id)
+        let h = Harness(notes: notes + [original, copy], pageSize: 2)
+        defer { h.stop() }
+        try await h.start()
+        try await h.open(original.id)
+        #expect(h.state.openNoteInConflict)
+
+        // Settled on the conflict screen, keeping the original: the copy goes, the original's
+        // row does not change.
+        h.notes.remove(copy.id)
+
+        try await h.waitUntil("the conflict gone", timeout: .seconds(10)) { !h.state.openNoteInConflict }
+    }
 }
