@@ -38,18 +38,27 @@ struct LazyListConflictTests {
         #expect(h.notes.note(note.id)?.body == "quail eggs")
     }
 
-    @Test func theOpenNoteIsInConflictWhenItsCopyIsBelowTheWindow() async throws {
-        // The original was edited here since the copy was made: its row says "Not synced", and
-        // only the copy, far down the list, says there is a conflict to settle.
-        let original = Note.sample("Groceries", "milk, bread", sync: .pending(changes: 1), minutesAgo: 0.5)
-        let copy = Note.sample(
+    /// The original was edited here since the copy was made: its row says "Not synced", and only
+    /// the copy, far down the list, says there is a conflict to settle.
+    let original = Note.sample("Groceries", "milk, bread", sync: .pending(changes: 1), minutesAgo: 0.5)
+    var copy: Note {
+        Note.sample(
             "Groceries (conflict copy)", "milk, eggs", sync: .pending(changes: 1), minutesAgo: 30,
-            conflictOf: original.id)
-        let h = Harness(notes: notes + [original, copy], pageSize: 2)
-        defer { h.stop() }
-        try await h.start()
+            id: Self.copyID, conflictOf: original.id)
+    }
+    nonisolated static let copyID = NoteID()
 
+    /// A harness with the original open and its copy below the window.
+    private func openOriginal() async throws -> Harness {
+        let h = Harness(notes: notes + [original, copy], pageSize: 2)
+        try await h.start()
         try await h.open(original.id)
+        return h
+    }
+
+    @Test func theOpenNoteIsInConflictWhenItsCopyIsBelowTheWindow() async throws {
+        let h = try await openOriginal()
+        defer { h.stop() }
 
         #expect(!h.state.rows.contains { $0.id == copy.id }, "the copy is below the window")
         #expect(h.state.openNoteInConflict)
@@ -59,14 +68,8 @@ struct LazyListConflictTests {
     }
 
     @Test func theConflictEndsWhenItsCopyBelowTheWindowGoes() async throws {
-        let original = Note.sample("Groceries", "milk, bread", sync: .pending(changes: 1), minutesAgo: 0.5)
-        let copy = Note.sample(
-            "Groceries (conflict copy)", "milk, eggs", sync: .pending(changes: 1), minutesAgo: 30,
-            conflictOf: original.id)
-        let h = Harness(notes: notes + [original, copy], pageSize: 2)
+        let h = try await openOriginal()
         defer { h.stop() }
-        try await h.start()
-        try await h.open(original.id)
         #expect(h.state.openNoteInConflict)
 
         // Settled on the conflict screen, keeping the original: the copy goes, the original's
