@@ -37,8 +37,8 @@ enum LocalStoreFixture {
     static func insertSave(_ raw: RawSQLite, id: String, title: String, body: String) throws {
         let now = Date().timeIntervalSinceReferenceDate
         try raw.run(
-            "INSERT INTO notes (id, title, body, updated_at, revision) VALUES (?, ?, ?, ?, 1)",
-            [.text(id), .text(title), .text(body), .real(now)])
+            "INSERT INTO notes (id, title, body, updated_at, revision, title_key) VALUES (?, ?, ?, ?, 1, ?)",
+            [.text(id), .text(title), .text(body), .real(now), .blob(TitleSortKey.make(title))])
         try raw.run(
             """
             INSERT INTO pending_changes (change_id, note_id, kind, title, body, conflict_of, created_at)

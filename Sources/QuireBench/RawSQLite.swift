@@ -71,6 +71,7 @@ final class RawSQLite {
     enum RawValue {
         case text(String)
         case real(Double)
+        case blob([UInt8])
         case null
     }
 
@@ -80,6 +81,10 @@ final class RawSQLite {
             switch value {
             case .text(let text): sqlite3_bind_text(statement, index, text, -1, rawTransient)
             case .real(let number): sqlite3_bind_double(statement, index, number)
+            case .blob(let bytes):
+                bytes.withUnsafeBytes {
+                    _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), rawTransient)
+                }
             case .null: sqlite3_bind_null(statement, index)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireClient
 import QuireDomain
 
 /// The orders `quire ls --sort` offers.
@@ -7,8 +8,18 @@ enum NoteListOrder: String, CaseIterable {
     case updated
     /// Most recently created first (on this device, or first arrived here).
     case created
-    /// By title, as Finder sorts names (case-insensitive, numbers by value); ties newest first.
+    /// By title, as Finder sorts names (case-insensitive, numbers by value; ``TitleSortKey``);
+    /// ties newest first.
     case title
+
+    /// The database's name for this order: its index reads the list a page at a time.
+    var sort: NoteListSort {
+        switch self {
+        case .updated: .updated
+        case .created: .created
+        case .title: .title
+        }
+    }
 
     init(option: String?) throws {
         guard let option else {
@@ -32,10 +43,11 @@ enum NoteListOrder: String, CaseIterable {
         case .created:
             return items.sorted { created(id($0)) > created(id($1)) }
         case .title:
-            return items.sorted {
-                let order = title($0).localizedStandardCompare(title($1))
-                return order == .orderedSame ? updatedAt($0) > updatedAt($1) : order == .orderedAscending
-            }
+            let keyed = items.map { (item: $0, key: TitleSortKey.make(title($0))) }
+            return keyed.sorted {
+                $0.key == $1.key
+                    ? updatedAt($0.item) > updatedAt($1.item) : $0.key.lexicographicallyPrecedes($1.key)
+            }.map(\.item)
         }
     }
 }

@@ -122,13 +122,9 @@ extension QuireCommandLine {
     func conflictCopy(for text: String, in device: QuireDevice) async throws -> Note {
         let note = try await resolveNote(text, in: device)
         if note.conflictOf != nil { return note }
-        let copies = await allSummaries(device).filter { $0.conflictOf == note.id }
+        let copies = try await device.notes.conflictCopies(of: note.id)
         switch copies.count {
-        case 1:
-            guard let copy = try await device.notes.note(id: copies[0].id) else {
-                throw CLIError.data("note \(note.id) has no conflict copy")
-            }
-            return copy
+        case 1: return copies[0]
         case 0: throw CLIError.data("note \(note.id) has no conflict copy")
         default:
             let ids = copies.map { String($0.id.description.prefix(8)) }.joined(separator: ", ")

@@ -30,11 +30,11 @@ extension QuireCommandLine {
             console.out("No change to \(Self.name(of: note)).")
             return
         }
-        let copiesBefore = await conflictCopies(of: note.id, in: device)
+        let copiesBefore = try await device.notes.conflictCopies(of: note.id).count
         // A `quire watch` may have pulled another device's edit while the editor was open.
         try await device.notes.save(id: note.id, title: title, body: body, editedFrom: note.text)
         let saved = Self.name(of: note.id, title: title)
-        if await conflictCopies(of: note.id, in: device) > copiesBefore {
+        if try await device.notes.conflictCopies(of: note.id).count > copiesBefore {
             console.out("Saved \(saved) as a conflict copy: it changed meanwhile (see quire conflicts).")
         } else {
             console.out("Saved \(saved).")
@@ -54,33 +54,23 @@ extension QuireCommandLine {
         let order = try NoteListOrder(option: arguments.options["sort"])
         let limit = try Self.positiveInteger(arguments.options["limit"], option: "limit") ?? Int.max
         let device = try openDevice()
-        let created = order == .created ? try await device.database.creationTimes() : [:]
-        let creation = { (id: NoteID) in created[id] ?? .distantPast }
         if arguments.flag("json") {
+            let created = order == .created ? try await device.database.creationTimes() : [:]
+            let creation = { (id: NoteID) in created[id] ?? .distantPast }
             let notes = order.sorted(
                 await allNotes(device), id: \.id, title: \.title, updatedAt: \.updatedAt, created: creation)
             try console.json(notes.prefix(limit).map(NoteJSON.init))
             return
         }
         let rows = console.stdoutIsTerminal ? NoteListRows(width: Console.terminalWidth) : nil
-        guard order == .updated else {
-            let notes = Array(
-                order.sorted(
-                    await allSummaries(device), id: \.id, title: \.title, updatedAt: \.updatedAt,
-                    created: creation
-                ).prefix(limit))
-            guard !notes.isEmpty else { return try await printEmptyList(device) }
-            let lines = listLines(notes, rows: rows, titleWidth: rows?.titleWidth(notes) ?? 0)
-            return try Pager.show(lines, console: console)
-        }
-        // The list's own order is its index's: read a page at a time, and when piped print each
-        // page as it comes, so the first lines appear at once whatever the number of notes.
+        // Each order has an index: read a page at a time, and when piped print each page as it
+        // comes, so the first lines appear at once whatever the number of notes.
         var notes: [NoteSummary] = []
         var last: NoteSummary?
         var printed = 0
         while printed + notes.count < limit {
             let page = try await device.notes.summaryPage(
-                after: last, limit: min(Self.listPageSize, limit - printed - notes.count))
+                sortedBy: order.sort, after: last, limit: min(Self.listPageSize, limit - printed - notes.count))
             if rows == nil {
                 for line in listLines(page, rows: nil, titleWidth: 0) { console.out(line) }
                 printed += page.count
@@ -151,11 +141,6 @@ extension QuireCommandLine {
 
     static func name(of id: NoteID, title: String) -> String {
         "\(id.description.prefix(8)) \"\(title.isEmpty ? "(untitled)" : title)\""
-    }
-
-    /// How many live conflict copies point at `id`.
-    func conflictCopies(of id: NoteID, in device: QuireDevice) async -> Int {
-        await allSummaries(device).filter { $0.conflictOf == id }.count
     }
 
     /// The list badge: empty for a synced note.

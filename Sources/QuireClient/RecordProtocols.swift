@@ -12,12 +12,14 @@ public protocol NoteRecords: Sendable {
     /// Like ``noteSummaryRows()``, only the first `count` + 1 rows (read by the list's index):
     /// the one beyond `count` says that more follow, so the caller never counts every note.
     func noteSummaryRows(first count: Int) -> AsyncStream<[NoteRecord]>
-    /// Up to `limit` summary rows (bodies cut to a preview) right after `position` in the list's
-    /// order (newest first, then by id), read by the list's index; from the start when nil. For
-    /// reading the whole list a page at a time.
-    func noteSummaryRows(after position: NoteListPosition?, limit: Int) async throws -> [NoteRecord]
+    /// Up to `limit` summary rows right after `position` in `sort`'s order (from the start when
+    /// nil), read by that order's index: for reading the whole list a page at a time.
+    func noteSummaryRows(sortedBy sort: NoteListSort, after position: NoteListPosition?, limit: Int)
+        async throws -> [NoteRecord]
     /// One live note, or nil if it does not exist or is deleted.
     func noteRow(id: NoteID) async throws -> NoteRecord?
+    /// The live conflict copies of note `id`, newest first, read by the conflict index.
+    func conflictCopyRows(of id: NoteID) async throws -> [NoteRecord]
     /// Writes the note and its pending change in one transaction. Folds into the note's unsent
     /// change if it has one (a change in flight stays frozen; a new one queues behind it). If the
     /// note's text is no longer `editedFrom` (it changed while being edited), merges three ways,

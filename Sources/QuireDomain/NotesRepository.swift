@@ -27,6 +27,10 @@ public protocol NotesRepository: Sendable {
     /// One live note with its whole body, or nil: what an editor opens.
     func note(id: NoteID) async throws -> Note?
 
+    /// The live conflict copies of note `id` (the notes whose `conflictOf` is `id`), newest
+    /// first, whole. Wherever they sit in the list: a window of its first rows may not hold them.
+    func conflictCopies(of id: NoteID) async throws -> [Note]
+
     /// Marks a tombstone and queues the delete, all or none. Deleting an unknown or already deleted
     /// note changes nothing.
     func delete(_ id: NoteID) async throws
@@ -67,6 +71,13 @@ extension NotesRepository {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// The copies from the first value of ``notes()``: correct for any repository; a
+    /// database-backed one reads only the copies, by an index.
+    public func conflictCopies(of id: NoteID) async throws -> [Note] {
+        for await list in notes() { return list.filter { $0.conflictOf == id } }
+        return []
     }
 
     /// The note from the first value of ``notes()``.

@@ -23,41 +23,43 @@ extension NotesViewModel {
             } catch {
                 result = .failure(error)
             }
+            var copies: [Note] = []
+            if case .success(let note?) = result { copies = await liveCopies(of: note) }
             var copy: Note?
             if case .success(let note?) = result, let draft, draft.id == id, draft.isOverrun(by: note) {
-                copy = await conflictCopy(of: note, heldBy: draft)
+                copy = copies.first { draft.isConflictCopy($0, policy: policy) }
             }
             guard generation == readGeneration else { continue }
-            took(result, for: id, copy: copy)
+            took(result, for: id, copy: copy, inConflict: !copies.isEmpty)
         }
         reader = nil
     }
 
-    /// The sync engine's conflict copy of text `draft` saved, if the engine settled a clash on
-    /// `note` (it keeps the server's text on the note and links a copy of the local text to it).
-    /// Reads only the note's live copies, by id.
-    private func conflictCopy(of note: Note, heldBy draft: Draft) async -> Note? {
+    /// The live conflict copies that `note` takes part in (its own, or, for a copy, its
+    /// original's other copies), asked of the repository by id: the list's window holds only its
+    /// first rows, and a copy may sit anywhere in the list. Empty when they cannot be read now.
+    private func liveCopies(of note: Note) async -> [Note] {
         let original = note.conflictOf ?? note.id
-        let candidates = (summaries ?? []).filter { $0.conflictOf == original && $0.id != note.id }
-        for candidate in candidates {
-            let copy: Note?
-            do {
-                copy = try await notesRepository.note(id: candidate.id)
-            } catch {
-                continue  // Unreadable now: the draft stays on its note, which is what it did before.
-            }
-            if let copy, draft.isConflictCopy(copy, policy: policy) { return copy }
+        do {
+            return try await notesRepository.conflictCopies(of: original).filter { $0.id != note.id }
+        } catch {
+            return []  // Unreadable now: the draft stays on its note, which is what it did before.
         }
-        return nil
     }
 
-    private func took(_ result: Result<Note?, any Error>, for id: NoteID, copy: Note? = nil) {
+    /// Applies a read of note `id`; `inConflict`: it has live conflict copies besides itself.
+    private func took(
+        _ result: Result<Note?, any Error>, for id: NoteID, copy: Note? = nil, inConflict: Bool = false
+    ) {
         switch result {
         case .failure(let error):
             openFailure = "Couldn't open the note: \(error)"
             if opening == id { opening = nil }
         case .success(let note):
             openFailure = nil
+            if opening == id || draft?.id == id {
+                openInConflict = inConflict || note.map { $0.conflictOf != nil || $0.sync == .conflict } ?? false
+            }
             if opening == id {
                 opening = nil
                 draft = note.map(Draft.init)
@@ -78,6 +80,7 @@ extension NotesViewModel {
     /// `copy`: the editor moves there with the typing since, which is saved there.
     private func follow(_ draft: Draft, to copy: Note) {
         self.draft = draft.moved(to: copy)
+        openInConflict = true
         openSummary = summaries?.first { $0.id == copy.id }
         if self.draft?.isDirty == true { scheduleSave() } else { cancelPendingSave() }
     }

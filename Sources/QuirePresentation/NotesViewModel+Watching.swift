@@ -75,7 +75,8 @@ extension NotesViewModel {
     }
 
     /// Takes in the latest window of the list. The open note is read again only if its own summary
-    /// changed; a note gone from a list that holds every note needs no read to know it is gone,
+    /// changed, or while it is in conflict (whether its copies still are is read with it, and the
+    /// window may not show them); a note gone from a list that holds every note needs no read to know it is gone,
     /// but one outside a window may only have moved below it, so it is read by id (one row) with
     /// each window that lacks it, to know.
     private func receive(_ window: NoteListWindow) {
@@ -94,8 +95,8 @@ extension NotesViewModel {
                 } else {
                     reconcileDraft(with: nil)
                 }
-            } else if summary != openSummary {
-                requestRead()
+            } else if summary != openSummary || openInConflict {
+                requestRead()  // In conflict: its copy, maybe outside the window, may have gone.
             }
             openSummary = summary
         }

@@ -66,6 +66,9 @@ public final class NotesViewModel {
     /// note gone from a newer list).
     @ObservationIgnored var readGeneration = 0
     @ObservationIgnored var openFailure: String?
+    /// The open note is a conflict copy or has one, as last read by id (the copy may be outside
+    /// the list's window).
+    @ObservationIgnored var openInConflict = false
 
     // MARK: Writing
     @ObservationIgnored var writeFailure: String?
@@ -186,6 +189,7 @@ public final class NotesViewModel {
         draft = nil
         opening = nil
         openSummary = nil
+        openInConflict = false
         readGeneration += 1
     }
 
@@ -196,7 +200,7 @@ public final class NotesViewModel {
             rows: rows, hasMoreRows: hasMoreRows, status: status, syncConfigured: syncConfigured,
             editor: draft?.editorState, writeFailure: writeFailure,
             readProblem: listFailure ?? statusFailure ?? openFailure,
-            formatter: formatter, summaries: summaries)
+            formatter: formatter, summaries: summaries, openNoteInConflict: openInConflict)
         if next != viewState { viewState = next }
     }
 }

@@ -9,10 +9,12 @@ extension NotesViewState {
     ///   - status: the latest sync status, or nil before the first one arrived.
     ///   - syncConfigured: false when this device has no server: then an empty list is simply
     ///     "no notes", since no sync will ever bring any.
+    ///   - openNoteInConflict: the open note is a conflict copy or has one, as read by id; the
+    ///     summaries say so too when the copy is among them.
     static func build(
         rows: [NoteRow]?, hasMoreRows: Bool = false, status: SyncStatus?, syncConfigured: Bool, editor: EditorState?,
         writeFailure: String?, readProblem: String? = nil, formatter: NotesDateFormatter,
-        summaries: [NoteSummary]? = nil
+        summaries: [NoteSummary]? = nil, openNoteInConflict: Bool = false
     ) -> NotesViewState {
         let status = status ?? SyncStatus()
         return NotesViewState(
@@ -29,7 +31,9 @@ extension NotesViewState {
             statusLabel: statusLabel(status, syncConfigured: syncConfigured),
             writeFailure: writeFailure,
             readProblem: readProblem,
-            openNoteInConflict: editor.map { isInConflict($0.id, summaries: summaries ?? []) } ?? false)
+            openNoteInConflict: editor.map {
+                openNoteInConflict || isInConflict($0.id, summaries: summaries ?? [])
+            } ?? false)
     }
 
     /// `id` is a conflict copy, or the original of a live one.

@@ -107,8 +107,11 @@ private actor CancellationSensingRecords: NoteRecords {
     nonisolated func noteSummaryRows(first count: Int) -> AsyncStream<[NoteRecord]> {
         AsyncStream { $0.finish() }
     }
-    func noteSummaryRows(after position: NoteListPosition?, limit: Int) -> [NoteRecord] { [] }
+    func noteSummaryRows(sortedBy sort: NoteListSort, after position: NoteListPosition?, limit: Int) -> [NoteRecord] {
+        []
+    }
     func noteRow(id: NoteID) -> NoteRecord? { nil }
+    func conflictCopyRows(of id: NoteID) -> [NoteRecord] { [] }
 
     func saveNote(id: NoteID, title: String, body: String, editedFrom: NoteText?) throws {
         try Task.checkCancellation()

@@ -41,6 +41,17 @@ struct NotesDatabaseEditedFromTests {
         #expect(copy.body == "meet at two")
         #expect(copy.pendingCount == 1)
         #expect(try await database.readStatus().conflictCount == 1)
+
+        // Read by the conflict index wherever the copy sits in the list; a deleted copy is none.
+        for index in 0..<30 {
+            fixture.clock.advance()
+            try await database.saveNote(id: NoteID(), title: "Newer \(index)", body: "")
+        }
+        #expect(try await database.conflictCopyRows(of: id).map(\.id) == [copy.id])
+        #expect(try await LocalNotesRepository(records: database).conflictCopies(of: id).map(\.body) == ["meet at two"])
+        #expect(try await database.conflictCopyRows(of: copy.id).isEmpty)
+        try await database.deleteNote(id: copy.id)
+        #expect(try await database.conflictCopyRows(of: id).isEmpty)
     }
 
     @Test func anEditOfAnUnchangedNoteIsAnOrdinarySave() async throws {

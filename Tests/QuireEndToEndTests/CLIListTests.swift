@@ -110,5 +110,19 @@ import Testing
         let json = try await device.ok("ls", "--json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(Set(rows.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init)) == Set(all))
+
+        // By title and by creation, read a page at a time by their indexes too: numbers by value.
+        let byTitle = try await device.ok("ls", "--sort", "title").split(separator: "\n")
+        let titles = byTitle.map { String($0.dropFirst(10).replacingOccurrences(of: "  [not synced]", with: "")) }
+        #expect(titles == (0..<1_234).map { "Note \($0)" })
+        let titleJSON = try await device.ok("ls", "--json", "--sort", "title")
+        let titleRows = try #require(
+            try JSONSerialization.jsonObject(with: Data(titleJSON.utf8)) as? [[String: Any]])
+        #expect(
+            titleRows.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init)
+                == Self.ids(byTitle.joined(separator: "\n")))
+        let byCreation = Self.ids(try await device.ok("ls", "--sort", "created", "--limit", "700"))
+        #expect(byCreation.count == 700)
+        #expect(Set(byCreation).count == 700)
     }
 }

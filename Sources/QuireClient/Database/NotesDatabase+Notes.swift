@@ -78,11 +78,11 @@ extension NotesDatabase {
         let timestamp = now().timeIntervalSinceReferenceDate
         try connection.run(
             """
-            INSERT INTO notes (id, title, body, updated_at, revision) VALUES (?, ?, ?, ?, 1)
+            INSERT INTO notes (id, title, body, updated_at, revision, title_key) VALUES (?, ?, ?, ?, 1, ?)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
                 updated_at = excluded.updated_at, deleted = 0, revision = revision + 1, arrived = 0,
-                typed_on_id = NULL, typed_on_name = NULL
-            """, id.description, title, body, timestamp)
+                typed_on_id = NULL, typed_on_name = NULL, title_key = excluded.title_key
+            """, id.description, title, body, timestamp, Data(TitleSortKey.make(title)))
         if let fault = faultAfterNoteWrite { throw fault }
         let content = NoteContent(title: title, body: body, conflictOf: existing?.conflictOf)
         try queue(.put(content), for: id, foldingInto: unsent, at: timestamp)

@@ -133,17 +133,17 @@ extension NotesDatabase {
         }
         let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
         // The preview and, for a new row, the creation time are written with the row, so their
-        // triggers have nothing to do (client migration 14).
+        // triggers have nothing to do (client migration 14); the title key too (migration 16).
         try connection.run(
             """
             INSERT INTO notes (id, title, body, updated_at, conflict_of, version, deleted,
                 base_is_text, revision, confirmed, arrived, typed_on_id, typed_on_name,
-                version_tag, preview, created_at)
+                version_tag, preview, created_at, title_key)
             VALUES (?, ?, ?, ?, ?, ?, 0, 1, 0, 1, 1, ?, ?, ?,
                 substr(ltrim(?, ' ' || char(9) || char(10) || char(13)), 1, \(NoteSummary.previewLength)),
-                ?4)
+                ?4, ?)
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body,
-                preview = excluded.preview,
+                preview = excluded.preview, title_key = excluded.title_key,
                 updated_at = excluded.updated_at, conflict_of = excluded.conflict_of,
                 version = excluded.version, version_tag = excluded.version_tag, deleted = 0,
                 \(NoteBaseColumns.assignText()), revision = revision + 1, confirmed = 1, arrived = 1,
@@ -152,7 +152,7 @@ extension NotesDatabase {
             """, remote.id.description, content.title, content.body,
             remote.updatedAt.timeIntervalSinceReferenceDate, content.conflictOf?.description,
             remote.version, typedOn.id, typedOn.name,
-            remote.versionTag, content.body)
+            remote.versionTag, content.body, Data(TitleSortKey.make(content.title)))
         return true
     }
 

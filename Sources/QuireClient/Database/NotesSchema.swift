@@ -11,7 +11,7 @@ package enum NotesSchema {
             createTables, indexConflictCopies, recordFailureKindAndMetrics, freezeSealedPayloads,
             indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
             keepSeenVersionsUnderUpserts, NotesSchema.keepEarlierTexts, NotesSchema.recordDeleteTimes,
-            indexPendingChangesForStatus, storePagesInBulk, keepBasesOnlyWhereTheyDiffer,
+            indexPendingChangesForStatus, storePagesInBulk, keepBasesOnlyWhereTheyDiffer, indexListOrders,
         ]
     }
 

@@ -41,15 +41,15 @@ public actor NotesSyncEngine {
     ///   - runLock: what serializes this engine's runs with other engines on the same database;
     ///     ``FileSyncRunLock`` for a device directory two processes may open.
     ///   - readAhead: a pull fetches, decodes and opens the next page (its payloads across the
-    ///     cores) while the database stores the current one. Off by default: on the shared 2-core
-    ///     bench machine it measured slower than one page after the other (11.0 s against 9.7 s,
-    ///     36.7 s against 26.5 s for 10,000 notes, docs/benchmarks.md), so the store, not the
-    ///     fetch or the decryption, is where a first sync spends its time.
+    ///     cores) while the database stores the current one. On by default since the store became
+    ///     cheaper (client migrations 14 and 15): it was faster in each of 7 runs of 10,000 notes on
+    ///     the shared 2-core machine at load average 8 to 12 (2026-12-06, docs/benchmarks.md),
+    ///     though slower there before those migrations (11.0 s against 9.7 s).
     public init(
         records: SyncRecords, api: NotesAPI, codec: PayloadCodec, account: AccountID,
         policy: ConflictPolicy = ConflictPolicy(), pageLimit: Int = WireRoutes.defaultPageLimit,
         batchLimit: Int = WireRoutes.maxBatchSize, bodyLimit: Int = WireRoutes.maxBodyBytes,
-        readAhead: Bool = false, runLock: SyncRunLock = NoSyncRunLock(),
+        readAhead: Bool = true, runLock: SyncRunLock = NoSyncRunLock(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.readAhead = readAhead

@@ -11,20 +11,15 @@ public struct LocalNoteConflictsRepository: NoteConflictsRepository {
     }
 
     /// The copy and its original when `id` is a copy; the note and its first live copy (newest
-    /// first, as the list orders them) when `id` has one; nil otherwise. Reads the two notes by
-    /// id, and only the list's summaries to find a copy.
+    /// first, as the list orders them) when `id` has one; nil otherwise. Reads the notes by id,
+    /// and the copies by the conflict index.
     public func conflict(involving id: NoteID) async throws -> NoteConflict? {
         guard let row = try await database.noteRow(id: id) else { return nil }
         if let originalID = row.conflictOf {
             let original = try await database.noteRow(id: originalID)
             return NoteConflict(original: original.map(Self.version), copy: Self.version(row))
         }
-        var copyID: NoteID?
-        for await summaries in database.noteSummaryRows() {
-            copyID = summaries.first { $0.conflictOf == id }?.id
-            break
-        }
-        guard let copyID, let copy = try await database.noteRow(id: copyID) else { return nil }
+        guard let copy = try await database.conflictCopyRows(of: id).first else { return nil }
         return NoteConflict(original: Self.version(row), copy: Self.version(copy))
     }
 

@@ -61,17 +61,27 @@ public final class LocalNotesRepository: NotesRepository {
         return stream
     }
 
-    /// Up to `limit` summaries right after `last` in the list's order (from the start when nil):
-    /// one page of the whole list, for reading it a page at a time (`quire ls` piped).
+    /// Up to `limit` summaries right after `last` in `sort`'s order (from the start when nil):
+    /// one page of the whole list, read by that order's index, for reading it a page at a time
+    /// (`quire ls`, piped or sorted).
     /// - Throws: `SQLiteError` when the database cannot be read.
-    public func summaryPage(after last: NoteSummary?, limit: Int) async throws -> [NoteSummary] {
-        try await records.noteSummaryRows(after: last.map(NoteListPosition.init(after:)), limit: limit)
-            .map(Self.summary)
+    public func summaryPage(sortedBy sort: NoteListSort = .updated, after last: NoteSummary?, limit: Int)
+        async throws -> [NoteSummary]
+    {
+        try await records.noteSummaryRows(
+            sortedBy: sort, after: last.map(NoteListPosition.init(after:)), limit: limit
+        ).map(Self.summary)
     }
 
     /// One live note with its whole body, read directly (no list), or nil.
     public func note(id: NoteID) async throws -> Note? {
         try await records.noteRow(id: id).map(Self.note)
+    }
+
+    /// The live conflict copies of note `id`, newest first, whole: read by the conflict index,
+    /// not from the list.
+    public func conflictCopies(of id: NoteID) async throws -> [Note] {
+        try await records.conflictCopyRows(of: id).map(Self.note)
     }
 
     /// Saves the note and its pending change, all or none. Throws only if the disk write fails.

@@ -4,8 +4,8 @@ import QuireDomain
 /// An in-memory `NotesRepository`: streams replay the current notes, then yield after each change;
 /// saves and deletes are recorded. Tests change the notes "from elsewhere" with `store`/`remove`.
 ///
-/// It counts whole bodies handed out (`bodyReads`): one per `note(id:)` that finds a note, and one
-/// per note in every list a `notes()` stream yields. Summaries carry no whole body.
+/// It counts whole bodies handed out (`bodyReads`): one per `note(id:)` that finds a note, one per
+/// copy `conflictCopies(of:)` returns, and one per note in every list a `notes()` stream yields. Summaries carry no whole body.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`.
 final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
@@ -135,6 +135,16 @@ final class FakeNotesRepository: NotesRepository, @unchecked Sendable {
             let note = stored[id]
             if note != nil { bodiesHandedOut += 1 }
             return note
+        }
+    }
+
+    /// The copies by id, as the database's conflict index finds them: wherever they sit in the
+    /// list. Each counts as a whole body handed out.
+    func conflictCopies(of id: NoteID) async throws -> [Note] {
+        lock.withLock {
+            let copies = list().filter { $0.conflictOf == id }
+            bodiesHandedOut += copies.count
+            return copies
         }
     }
 
