@@ -1,8 +1,15 @@
 import Foundation
 
 /// Why sharing a trip stopped before the server was asked.
-public enum TripMembersError: Error, Hashable, Sendable {
-    /// The invitee's key is not the one this device first saw for them: never used until the
+public enum TripMembersError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The person's key is not the one this device first saw for them: never used until the
     /// person sharing compares it with them and takes it.
     case keyChanged(username: String, fingerprint: String)
+
+    public var description: String {
+        switch self {
+        case .keyChanged(let username, let fingerprint):
+            "\(username)'s key changed since this device first saw it (now \(fingerprint)); compare it with them"
+        }
+    }
 }

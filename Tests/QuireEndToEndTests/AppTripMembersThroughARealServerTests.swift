@@ -1,0 +1,59 @@
+import Foundation
+import QuireClient
+import QuireTestSupport
+import QuireTrips
+import Testing
+
+/// The app's members sheet over a real `quire-server` on loopback (issue 17 over issue 15):
+/// DeviceTripMembersRepository does what `quire trip share`, `members`, `invite`, `role` and
+/// `remove` do, through the device the CLI signed in.
+@Suite struct AppTripMembersThroughARealServerTests {
+    @Test func anOwnerSharesChangesARoleMakesALinkAndRemovesAMember() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-app-members")
+        let server = try await ServerProcess.start(databaseFile: root.path("server.sqlite"))
+        defer {
+            server.terminate()
+            root.remove()
+        }
+        let alice = CLIDevice(root, "alice")
+        let bob = CLIDevice(root, "bob")
+        for (device, name) in [(alice, "alice"), (bob, "bob")] {
+            try await device.ok(
+                ["register", server.url.absoluteString, name, "--password-stdin"], stdin: "correct horse\n")
+        }
+        // Bob's key is published when he first looks for invitations.
+        try await bob.ok("trip", "invites")
+        let (text, _) = try await alice.lisbonWithLunch()
+        try await alice.ok("sync")
+        let trip = try #require(TripID(text))
+
+        let device = try QuireDevice(directory: alice.directory)
+        let repository = DeviceTripMembersRepository(sharing: try #require(try device.makeTripSharing()))
+        #expect(repository.username == "alice")
+
+        let invited = try await repository.share(trip, with: "bob", role: .editor, trustingNewKey: false)
+        #expect(invited.username == "bob")
+        #expect(invited.fingerprint.count == 19)
+        let bobsInvites = try await bob.ok("trip", "invites")
+        #expect(bobsInvites.contains("from alice"), "\(bobsInvites)")
+        try await bob.ok("trip", "accept", String(bobsInvites.prefix(8)))
+
+        var members = try await repository.members(of: trip)
+        #expect(members.map(\.username).sorted() == ["alice", "bob"])
+        #expect(members.first { $0.username == "alice" }?.role == .owner)
+        #expect(members.first { $0.username == "bob" }?.role == .editor)
+        #expect(members.allSatisfy { $0.keyChangedFrom == nil && !$0.fingerprint.isEmpty })
+
+        try await repository.setRole(.viewer, of: "bob", in: trip)
+        members = try await repository.members(of: trip)
+        #expect(members.first { $0.username == "bob" }?.role == .viewer)
+
+        let link = try await repository.inviteLink(to: trip, role: .viewer)
+        #expect(link.hasPrefix(server.url.absoluteString), "\(link)")
+        #expect(link.contains("#"))
+
+        #expect(try await repository.unsentChanges(of: trip) == 0)
+        try await repository.remove("bob", from: trip)
+        #expect(try await repository.members(of: trip).map(\.username) == ["alice"])
+    }
+}
