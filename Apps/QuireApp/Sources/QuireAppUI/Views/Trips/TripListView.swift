@@ -6,6 +6,8 @@ import SwiftUI
 struct TripListView: View {
     let model: TripListViewModel
     let trips: any TripsRepository
+    /// Sharing: nil when signed out.
+    let members: (any TripMembersRepository)?
 
     private var state: TripListState { model.viewState }
 
@@ -31,7 +33,7 @@ struct TripListView: View {
             }
             .navigationTitle("Trips")
             .navigationDestination(for: TripID.self) { id in
-                TripView(trips: trips, trip: id)
+                TripView(trips: trips, trip: id, members: members)
             }
         }
         .task { [model] in await model.onAppear() }

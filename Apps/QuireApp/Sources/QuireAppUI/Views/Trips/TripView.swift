@@ -7,9 +7,14 @@ import SwiftUI
 struct TripView: View {
     @State private var model: TripViewModel
     @State private var zoneMode = TripZoneMode.item
+    @State private var showingMembers = false
+    private let trip: TripID
+    private let members: (any TripMembersRepository)?
 
-    init(trips: any TripsRepository, trip: TripID) {
+    init(trips: any TripsRepository, trip: TripID, members: (any TripMembersRepository)?) {
         _model = State(initialValue: TripViewModel(trips: trips, trip: trip))
+        self.trip = trip
+        self.members = members
     }
 
     private var state: TripViewState { model.viewState }
@@ -50,6 +55,22 @@ struct TripView: View {
             }
         }
         .navigationTitle(state.title)
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                if members != nil {
+                    Button {
+                        showingMembers = true
+                    } label: {
+                        Label("Members", systemImage: "person.2")
+                    }
+                }
+            }
+        }
+        .sheet(isPresented: $showingMembers) {
+            if let members {
+                TripMembersView(model: TripMembersViewModel(members: members, trip: trip, title: state.title))
+            }
+        }
         .task { [model] in await model.onAppear() }
         .onDisappear { model.onDisappear() }
         .onChange(of: zoneMode) { _, mode in model.show(mode) }
