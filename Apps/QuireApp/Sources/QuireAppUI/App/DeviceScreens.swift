@@ -14,6 +14,8 @@ struct DeviceScreens {
     let history: any NoteHistoryRepository
     /// Sharing trips: nil when signed out (or the stored key is damaged), so no members sheet.
     let members: (any TripMembersRepository)?
+    /// Trip items' photos, prepared with ImageIO in this process.
+    let photos: any TripPhotosRepository
 
     init(device: QuireDevice, signedIn: Bool, sync: any SyncRequesting) {
         self.device = device
@@ -22,5 +24,6 @@ struct DeviceScreens {
         conflicts = LocalNoteConflictsRepository(database: device.database)
         history = DeviceNoteHistoryRepository(device: device)
         members = (try? device.makeTripSharing()).map { DeviceTripMembersRepository(sharing: $0) }
+        photos = DeviceTripPhotosRepository(device: device, preparer: ImageIOPhotoPreparer())
     }
 }

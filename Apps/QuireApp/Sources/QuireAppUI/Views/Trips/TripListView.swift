@@ -8,6 +8,7 @@ struct TripListView: View {
     let trips: any TripsRepository
     /// Sharing: nil when signed out.
     let members: (any TripMembersRepository)?
+    let photos: any TripPhotosRepository
 
     private var state: TripListState { model.viewState }
 
@@ -33,7 +34,7 @@ struct TripListView: View {
             }
             .navigationTitle("Trips")
             .navigationDestination(for: TripID.self) { id in
-                TripView(trips: trips, trip: id, members: members)
+                TripView(trips: trips, trip: id, members: members, photos: photos)
             }
         }
         .task { [model] in await model.onAppear() }
