@@ -31,7 +31,20 @@ import Testing
         let repository = DeviceTripMembersRepository(sharing: try #require(try device.makeTripSharing()))
         #expect(repository.username == "alice")
 
-        let invited = try await repository.share(trip, with: "bob", role: .editor, trustingNewKey: false)
+        // This device first saw another key for bob: the sheet is asked, by name and fingerprint,
+        // instead of being told the CLI's --trust-new-key; nothing is sent until it is taken.
+        let otherKey = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        #expect(try await device.trips.checkKey(otherKey, of: "bob") == .new)
+        do {
+            _ = try await repository.share(trip, with: "bob", role: .editor, trustingNewKey: false)
+            Issue.record("a changed key was used without asking")
+        } catch let TripMembersError.keyChanged(username, fingerprint) {
+            #expect(username == "bob")
+            #expect(fingerprint.count == 19 && fingerprint != TripSharing.fingerprint(otherKey))
+        }
+        #expect(try await bob.ok("trip", "invites").contains("No invitations"))
+
+        let invited = try await repository.share(trip, with: "bob", role: .editor, trustingNewKey: true)
         #expect(invited.username == "bob")
         #expect(invited.fingerprint.count == 19)
         let bobsInvites = try await bob.ok("trip", "invites")
