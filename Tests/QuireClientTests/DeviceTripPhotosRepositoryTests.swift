@@ -27,6 +27,8 @@ struct DeviceTripPhotosRepositoryTests {
         #expect(photos.map(\.stage) == [.queued])
         #expect(photos.first?.uploadBytes ?? 0 > 2_000)
         #expect(preparer.keptLocations == [true])
+        // Its thumbnail was queued with it; signed out, it is not fetched.
+        #expect(photos.first?.hasThumbnail == true)
         #expect(try await repository.thumbnail(of: try #require(photos.first)) == nil)
 
         try await repository.remove(try #require(photos.first?.id))

@@ -52,6 +52,15 @@ struct TripPhotosViewModelTests {
         #expect(tiles.dropFirst().allSatisfy { $0.thumbnail == nil })
     }
 
+    @Test func aPhotoOfThisDeviceShowsItsThumbnailWhileItUploads() async {
+        let (model, repository) = await loaded([
+            TripItemPhoto(id: "mine", stage: .uploading, uploadBytes: 100, uploadedBytes: 50, hasThumbnail: true)
+        ])
+        #expect(model.viewState.tiles.map(\.thumbnail) == [FakeTripPhotos.cached("mine")])
+        #expect(model.viewState.tiles.map(\.status) == ["Uploading 50%"])
+        #expect(repository.thumbnailsRead == ["mine"])
+    }
+
     @Test func aThumbnailThatCannotBeReadLeavesTheTileSayingSo() async {
         let repository = FakeTripPhotos([TripItemPhoto(id: "beach", stage: .shared, hasThumbnail: true)])
         repository.failThumbnails()

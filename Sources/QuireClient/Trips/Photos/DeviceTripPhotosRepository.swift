@@ -27,8 +27,17 @@ public struct DeviceTripPhotosRepository: TripPhotosRepository {
         }
     }
 
+    /// The item's photos; one of this device not attached yet has the thumbnail it queued.
     public func photos(of item: ItemID) async throws -> [TripItemPhoto] {
-        try await trips.photos(of: item).map(Self.photo)
+        var photos: [TripItemPhoto] = []
+        for photo in try await trips.photos(of: item) {
+            var shown = Self.photo(photo)
+            if photo.attachment == nil, let local = try await trips.media(photo.id) {
+                shown.hasThumbnail = local.thumbnailFile != nil
+            }
+            photos.append(shown)
+        }
+        return photos
     }
 
     /// The thumbnail in the cache, fetched (and checked) first when it is not there; nil when

@@ -22,8 +22,9 @@ public final class TripPhotosViewModel {
         self.item = item
     }
 
-    /// Reads the photos (again), then the thumbnails of the shared ones not shown yet. A failed
-    /// read keeps what was shown and says why.
+    /// Reads the photos (again), then the thumbnails not shown yet (a photo of this device has
+    /// one from the moment it is queued; one being removed is not looked for). A failed read
+    /// keeps what was shown and says why.
     public func load() async {
         do {
             photos = try await repository.photos(of: item)
@@ -34,7 +35,7 @@ public final class TripPhotosViewModel {
             viewState.problem = "Couldn't read the photos: \(error)"
             return
         }
-        for photo in photos where photo.stage == .shared && photo.hasThumbnail && thumbnails[photo.id] == nil {
+        for photo in photos where photo.stage != .removing && photo.hasThumbnail && thumbnails[photo.id] == nil {
             do {
                 if let file = try await repository.thumbnail(of: photo) { thumbnails[photo.id] = file }
             } catch {
@@ -75,9 +76,10 @@ public final class TripPhotosViewModel {
 
     private func publish() {
         viewState.tiles = photos.map { photo in
-            let thumbnail = photo.stage == .shared ? thumbnails[photo.id] : nil
+            let thumbnail = photo.stage == .removing ? nil : thumbnails[photo.id]
+            let shown = photo.stage == .shared && thumbnail != nil
             return TripPhotoTile(
-                id: photo.id, thumbnail: thumbnail, status: thumbnail == nil ? status(of: photo) : nil,
+                id: photo.id, thumbnail: thumbnail, status: shown ? nil : status(of: photo),
                 isFailed: photo.stage == .failed, canRemove: photo.stage != .removing)
         }
         viewState.empty = photos.isEmpty ? "No photos yet." : nil
