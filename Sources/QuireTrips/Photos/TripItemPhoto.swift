@@ -3,16 +3,17 @@ import Foundation
 /// One photo of a trip item, for the item's photo strip: where it stands on this device.
 public struct TripItemPhoto: Hashable, Sendable, Identifiable {
     /// Where a photo stands, from this device's point of view.
-    public enum Stage: String, Hashable, Sendable {
+    public enum Stage: String, Hashable, Sendable, Codable {
         /// Added here; its upload has not started.
         case queued
-        /// Added here; part of it is on the server.
+        /// Added here; part of it is on the server (its uploaded bytes).
         case uploading
-        /// Added here; uploaded, its attachment waits to be sent.
+        /// Added here; the upload is complete and its attach op waits to be sent.
         case attaching
-        /// In the trip: every member's device sees it.
+        /// In the trip's log: every member's device sees it.
         case shared
-        /// Added here; the server refused it (``TripItemPhoto/error`` says why).
+        /// Added here; the server refused the upload or the attach (the error says why). Kept
+        /// until removed.
         case failed
         /// Removed here; the removal waits to be sent.
         case removing

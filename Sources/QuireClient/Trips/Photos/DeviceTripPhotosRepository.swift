@@ -57,7 +57,7 @@ public struct DeviceTripPhotosRepository: TripPhotosRepository {
 
     static func photo(_ photo: TripPhoto) -> TripItemPhoto {
         TripItemPhoto(
-            id: photo.id, stage: TripItemPhoto.Stage(rawValue: photo.state.rawValue) ?? .failed,
+            id: photo.id, stage: photo.state,
             uploadBytes: photo.uploadBytes, uploadedBytes: photo.uploadedBytes,
             hasThumbnail: photo.attachment?.thumbnail != nil, error: photo.error)
     }
