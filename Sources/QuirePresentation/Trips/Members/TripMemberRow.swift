@@ -25,11 +25,8 @@ public struct TripMemberRow: Identifiable, Equatable, Sendable {
         let isYou = member.username == you
         name = isYou ? "\(member.username) (you)" : member.username
         role = member.role.label
-        key = member.fingerprint.isEmpty ? "No key yet" : "Key \(member.fingerprint)"
-        warning = member.keyChangedFrom.map {
-            "\(member.username)'s key changed: this device first saw \($0). Compare it with them before sharing "
-                + "more with them."
-        }
+        key = member.keyLine
+        warning = member.keyWarning(before: "sharing more with them")
         let owns = yourRole == .owner && !isYou
         roleChoices = owns ? TripMemberRole.allCases.filter { $0 != member.role } : []
         canRemove = owns
