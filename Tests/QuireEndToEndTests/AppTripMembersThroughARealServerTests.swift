@@ -4,9 +4,10 @@ import QuireTestSupport
 import QuireTrips
 import Testing
 
-/// The app's members sheet over a real `quire-server` on loopback (issue 17 over issue 15):
-/// DeviceTripMembersRepository does what `quire trip share`, `members`, `invite`, `role` and
-/// `remove` do, through the device the CLI signed in.
+/// The app's members sheet and invitations screen over a real `quire-server` on loopback (issue 17
+/// over issue 15): DeviceTripMembersRepository and DeviceTripInvitationsRepository do what `quire
+/// trip share`, `members`, `invite`, `role`, `remove`, `invites`, `accept` and `join` do, through
+/// the devices the CLI signed in.
 @Suite struct AppTripMembersThroughARealServerTests {
     @Test func anOwnerSharesChangesARoleMakesALinkAndRemovesAMember() async throws {
         let root = try TemporaryDirectory(prefix: "quire-app-members")
@@ -17,7 +18,8 @@ import Testing
         }
         let alice = CLIDevice(root, "alice")
         let bob = CLIDevice(root, "bob")
-        for (device, name) in [(alice, "alice"), (bob, "bob")] {
+        let carol = CLIDevice(root, "carol")
+        for (device, name) in [(alice, "alice"), (bob, "bob"), (carol, "carol")] {
             try await device.ok(
                 ["register", server.url.absoluteString, name, "--password-stdin"], stdin: "correct horse\n")
         }
@@ -47,9 +49,18 @@ import Testing
         let invited = try await repository.share(trip, with: "bob", role: .editor, trustingNewKey: true)
         #expect(invited.username == "bob")
         #expect(invited.fingerprint.count == 19)
-        let bobsInvites = try await bob.ok("trip", "invites")
-        #expect(bobsInvites.contains("from alice"), "\(bobsInvites)")
-        try await bob.ok("trip", "accept", String(bobsInvites.prefix(8)))
+        // Bob accepts on the app's invitations screen; his next sync brings the trip.
+        let bobsDevice = try QuireDevice(directory: bob.directory)
+        let bobsInvitations = DeviceTripInvitationsRepository(sharing: try #require(try bobsDevice.makeTripSharing()))
+        let waiting = try await bobsInvitations.invitations()
+        #expect(waiting.map(\.trip) == [trip])
+        #expect(waiting.first?.from.username == "alice")
+        #expect(waiting.first?.from.fingerprint.count == 19)
+        #expect(
+            try await bobsInvitations.accept(try #require(waiting.first?.id)) == TripJoin(trip: trip, role: .editor))
+        #expect(try await bobsInvitations.invitations().isEmpty)
+        try await bob.ok("sync")
+        #expect(try await bob.ok("trip", "ls").contains("Lisbon"))
 
         var members = try await repository.members(of: trip)
         #expect(members.map(\.username).sorted() == ["alice", "bob"])
@@ -63,10 +74,15 @@ import Testing
 
         let link = try await repository.inviteLink(to: trip, role: .viewer)
         #expect(link.hasPrefix(server.url.absoluteString), "\(link)")
-        #expect(link.contains("#"))
+        // Carol joins by the link on the app; a cut link is refused before the server is asked.
+        let carolsDevice = try QuireDevice(directory: carol.directory)
+        let carols = DeviceTripInvitationsRepository(sharing: try #require(try carolsDevice.makeTripSharing()))
+        await #expect(throws: TripMembersError.notALink) { _ = try await carols.join(link: String(link.prefix(30))) }
+        #expect(try await carols.join(link: link) == TripJoin(trip: trip, role: .viewer))
+        #expect(try await repository.members(of: trip).map(\.username).sorted() == ["alice", "bob", "carol"])
 
         #expect(try await repository.unsentChanges(of: trip) == 0)
         try await repository.remove("bob", from: trip)
-        #expect(try await repository.members(of: trip).map(\.username) == ["alice"])
+        #expect(try await repository.members(of: trip).map(\.username).sorted() == ["alice", "carol"])
     }
 }

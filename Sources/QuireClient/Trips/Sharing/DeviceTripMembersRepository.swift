@@ -45,13 +45,12 @@ public struct DeviceTripMembersRepository: TripMembersRepository {
         _ = try await sharing.leave(trip)
     }
 
-    /// `person` as the members sheet shows them: an unknown role (a newer server's) reads as a
-    /// viewer, who may do least.
+    /// `person` as the members sheet shows them.
     static func member(_ person: TripSharing.Person) -> TripMember {
         var changedFrom: String?
         if case .changed(let remembered) = person.key { changedFrom = TripSharing.fingerprint(remembered) }
         return TripMember(
-            username: person.username, role: TripMemberRole(rawValue: person.role) ?? .viewer,
+            username: person.username, role: TripMemberRole(server: person.role),
             fingerprint: person.fingerprint, keyChangedFrom: changedFrom)
     }
 
