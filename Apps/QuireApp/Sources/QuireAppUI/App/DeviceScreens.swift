@@ -14,6 +14,10 @@ struct DeviceScreens {
     let history: any NoteHistoryRepository
     /// Sharing trips: nil when signed out (or the stored key is damaged), so no members sheet.
     let members: (any TripMembersRepository)?
+    /// Joining others' trips: nil when signed out.
+    let invitations: (any TripInvitationsRepository)?
+    /// Asks the sync controller for a run (a trip just joined arrives with it).
+    let sync: any SyncRequesting
     /// Trip items' photos, prepared with ImageIO in this process.
     let photos: any TripPhotosRepository
 
@@ -23,7 +27,10 @@ struct DeviceScreens {
         trips = TripListViewModel(trips: device.trips)
         conflicts = LocalNoteConflictsRepository(database: device.database)
         history = DeviceNoteHistoryRepository(device: device)
-        members = (try? device.makeTripSharing()).map { DeviceTripMembersRepository(sharing: $0) }
+        let sharing = try? device.makeTripSharing()
+        members = sharing.map { DeviceTripMembersRepository(sharing: $0) }
+        invitations = sharing.map { DeviceTripInvitationsRepository(sharing: $0) }
+        self.sync = sync
         photos = DeviceTripPhotosRepository(device: device, preparer: ImageIOPhotoPreparer())
     }
 }

@@ -16,11 +16,9 @@ struct RootView: View {
                 .id(ObjectIdentifier(screens.notes))
                 .tabItem { Label("Notes", systemImage: "note.text") }
 
-                TripListView(
-                    model: screens.trips, trips: screens.device.trips, members: screens.members, photos: screens.photos
-                )
-                .id(ObjectIdentifier(screens.trips))
-                .tabItem { Label("Trips", systemImage: "airplane") }
+                TripListView(model: screens.trips, screens: screens)
+                    .id(ObjectIdentifier(screens.trips))
+                    .tabItem { Label("Trips", systemImage: "airplane") }
 
                 AccountView(model: account)
                     .tabItem { Label("Account", systemImage: "person.crop.circle") }

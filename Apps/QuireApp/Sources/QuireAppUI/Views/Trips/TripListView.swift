@@ -5,10 +5,10 @@ import SwiftUI
 /// The trips: each with its dates, item count and what waits; a trip opens its days.
 struct TripListView: View {
     let model: TripListViewModel
-    let trips: any TripsRepository
-    /// Sharing: nil when signed out.
-    let members: (any TripMembersRepository)?
-    let photos: any TripPhotosRepository
+    /// The device's repositories the trip screens use.
+    let screens: DeviceScreens
+
+    @State private var showingInvitations = false
 
     private var state: TripListState { model.viewState }
 
@@ -33,8 +33,25 @@ struct TripListView: View {
                 }
             }
             .navigationTitle("Trips")
+            .toolbar {
+                ToolbarItem(placement: .primaryAction) {
+                    if screens.invitations != nil {
+                        Button {
+                            showingInvitations = true
+                        } label: {
+                            Label("Invitations", systemImage: "envelope")
+                        }
+                    }
+                }
+            }
+            .sheet(isPresented: $showingInvitations) {
+                if let invitations = screens.invitations {
+                    TripInvitationsView(
+                        model: TripInvitationsViewModel(invitations: invitations, sync: screens.sync))
+                }
+            }
             .navigationDestination(for: TripID.self) { id in
-                TripView(trips: trips, trip: id, members: members, photos: photos)
+                TripView(trips: screens.device.trips, trip: id, members: screens.members, photos: screens.photos)
             }
         }
         .task { [model] in await model.onAppear() }
