@@ -150,11 +150,7 @@ public final class TripMembersViewModel {
     private func act(_ what: String, _ action: () async throws -> Void) async {
         viewState.message = nil
         viewState.problem = nil
-        do {
-            try await action()
-        } catch {
-            viewState.problem = "Couldn't \(what): \(error)"
-        }
+        if let failure = await ScreenAction.failure(what, action) { viewState.problem = failure }
     }
 
     private func publish() {
