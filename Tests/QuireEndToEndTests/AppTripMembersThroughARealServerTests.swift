@@ -84,5 +84,11 @@ import Testing
         #expect(try await repository.unsentChanges(of: trip) == 0)
         try await repository.remove("bob", from: trip)
         #expect(try await repository.members(of: trip).map(\.username).sorted() == ["alice", "carol"])
+
+        // A link revoked lets nobody join, bob (no longer a member) included.
+        let revoked = try await repository.inviteLink(to: trip, role: .editor)
+        try await repository.revokeLink(revoked, of: trip)
+        await #expect(throws: (any Error).self) { _ = try await bobsInvitations.join(link: revoked) }
+        #expect(try await repository.members(of: trip).map(\.username).sorted() == ["alice", "carol"])
     }
 }

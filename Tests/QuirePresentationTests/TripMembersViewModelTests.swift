@@ -145,6 +145,18 @@ struct TripMembersViewModelTests {
                     note: "Anyone with this link can join “Lisbon” as viewer, once, within 7 days: send it privately."))
     }
 
+    @Test func theLinkJustMadeCanBeRevoked() async {
+        let (model, repository) = await loaded()
+        await model.revokeLink()
+        #expect(repository.calls.isEmpty)  // No link made yet: nothing to revoke.
+
+        await model.makeLink(for: .editor)
+        await model.revokeLink()
+        #expect(repository.calls == ["link editor", "revoke https://quire.example/join/abc#secret"])
+        #expect(model.viewState.link == nil)
+        #expect(model.viewState.message == "Revoked: the link no longer lets anyone join “Lisbon”.")
+    }
+
     @Test func changingARoleReadsTheMembersAgain() async {
         let (model, repository) = await loaded()
         await model.setRole(.viewer, of: "bob")

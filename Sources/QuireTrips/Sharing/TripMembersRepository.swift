@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sharing one of this account's trips (issue 15), for the members screen: as `quire trip members`,
-/// `share`, `invite`, `role`, `remove` and `leave`. Each call talks to the server at once.
+/// `share`, `invite` (and `invite --revoke`), `role`, `remove` and `leave`. Each call talks to the server at once.
 public protocol TripMembersRepository: Sendable {
     /// This account's username, as member lists name it.
     var username: String { get }
@@ -16,6 +16,9 @@ public protocol TripMembersRepository: Sendable {
 
     /// A new invite link for `role`: whoever has its text can join.
     func inviteLink(to trip: TripID, role: TripMemberRole) async throws -> String
+
+    /// Revokes an invite link (its whole text): it lets nobody else join.
+    func revokeLink(_ link: String, of trip: TripID) async throws
 
     func setRole(_ role: TripMemberRole, of member: String, in trip: TripID) async throws
 

@@ -26,7 +26,7 @@ final class FakeTripMembers: TripMembersRepository, @unchecked Sendable {
     }
 
     /// Each call made, in order: "share bob editor", "share bob editor trusting", "link viewer",
-    /// "role bob viewer", "remove bob", "leave".
+    /// "revoke LINK", "role bob viewer", "remove bob", "leave".
     var calls: [String] { lock.withLock { made } }
     var readCount: Int { lock.withLock { reads } }
 
@@ -67,6 +67,13 @@ final class FakeTripMembers: TripMembersRepository, @unchecked Sendable {
             if failing { throw Refused() }
             made.append("link \(role.rawValue)")
             return "https://quire.example/join/abc#secret"
+        }
+    }
+
+    func revokeLink(_ link: String, of trip: TripID) async throws {
+        try lock.withLock {
+            if failing { throw Refused() }
+            made.append("revoke \(link)")
         }
     }
 

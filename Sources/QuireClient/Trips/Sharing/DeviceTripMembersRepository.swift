@@ -29,6 +29,10 @@ public struct DeviceTripMembersRepository: TripMembersRepository {
         try await sharing.inviteLink(to: trip, role: role.rawValue).text
     }
 
+    public func revokeLink(_ link: String, of trip: TripID) async throws {
+        try await sharing.revokeLink(link, of: trip)
+    }
+
     public func setRole(_ role: TripMemberRole, of member: String, in trip: TripID) async throws {
         try await sharing.setRole(role.rawValue, of: member, in: trip)
     }

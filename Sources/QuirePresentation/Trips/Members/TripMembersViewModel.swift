@@ -80,6 +80,16 @@ public final class TripMembersViewModel {
         }
     }
 
+    /// Revokes the invite link just made; owners only.
+    public func revokeLink() async {
+        guard isOwner, let link = viewState.link else { return }
+        await act("revoke the link") {
+            try await self.repository.revokeLink(link.text, of: self.trip)
+            self.viewState.link = nil
+            self.viewState.message = "Revoked: the link no longer lets anyone join “\(self.title)”."
+        }
+    }
+
     /// Gives `member` the role; owners only, never their own.
     public func setRole(_ role: TripMemberRole, of member: String) async {
         guard isOwner, member != repository.username, members.contains(where: { $0.username == member }) else { return }

@@ -40,6 +40,9 @@ struct TripInviteSection: View {
                 Text(link.text).font(.caption.monospaced()).textSelection(.enabled)
                 Text(link.note).font(.caption).foregroundStyle(.secondary)
                 ShareLink(item: link.text)
+                Button("Revoke this link", role: .destructive) {
+                    Task { [model] in await model.revokeLink() }
+                }
             }
         }
     }
