@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "QuireDomain", targets: ["QuireDomain"]),
         .library(name: "QuireTrips", targets: ["QuireTrips"]),
         .library(name: "QuirePresentation", targets: ["QuirePresentation"]),
+        // The app prepares photos in its own process with it (ImageIO on Apple).
+        .library(name: "QuireMedia", targets: ["QuireMedia"]),
         .library(name: "QuireServer", targets: ["QuireServer"]),
     ],
     targets: [

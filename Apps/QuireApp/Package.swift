@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "QuirePresentation", package: "Quire"),
                 .product(name: "QuireDomain", package: "Quire"),
                 .product(name: "QuireTrips", package: "Quire"),
+                .product(name: "QuireMedia", package: "Quire"),
             ]),
         // The `@main` app: `swift run QuireApp` on a Mac; the iOS app target (project.yml) has the
         // same one-file entry point.

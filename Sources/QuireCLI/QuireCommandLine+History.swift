@@ -5,15 +5,16 @@ import QuireDomain
 // MARK: - history, show --version, restore
 
 extension QuireCommandLine {
-    /// A note's texts as `history` lists them: the server's history (nil when it could not be
-    /// read) merged with this device's.
+    /// A note's texts as `history` lists them (see ``NoteHistoryListing``), with the line to say
+    /// when the server's part is missing.
     struct HistoryListing {
-        var id: NoteID
-        var versions: [NoteVersion]
-        var server: NoteHistoryReader.History?
+        var listing: NoteHistoryListing
         /// Why the server's history is missing, for a line on stderr; nil when it is there or
         /// this device is not signed in.
         var serverProblem: String?
+
+        var id: NoteID { listing.id }
+        var versions: [NoteVersion] { listing.versions }
     }
 
     func history(_ arguments: Arguments) async throws {
@@ -37,31 +38,21 @@ extension QuireCommandLine {
         -> HistoryListing
     {
         let id = try await resolveAnyNote(text, in: device, reader: reader)
-        let local = try await device.database.localHistory(of: id)
-        var server: NoteHistoryReader.History?
-        var problem: String?
-        if let reader {
-            do {
-                server = try await reader.history(of: id)
-            } catch let error as NotesAPIError where error.status == 404 {
-                server = nil  // Never synced, or purged: this device's texts are all there is.
-            } catch let error as NotesAPIError {
-                problem =
-                    "the server's history could not be read (\(Self.withoutRawCodes(error.message))); "
-                    + "showing this device's texts only"
-            }
-            if let unreadable = server?.unreadable, unreadable > 0 {
-                problem = "\(unreadable) version(s) on the server could not be opened with this account's key"
-            }
+        let listing = try await NoteHistoryListing.read(id, database: device.database, reader: reader)
+        var problem = listing.serverError.map {
+            "the server's history could not be read (\(Self.withoutRawCodes($0.message))); "
+                + "showing this device's texts only"
         }
-        let versions = NoteHistoryMerge.merged(server: server?.versions, local: local)
-        guard !versions.isEmpty else {
+        if listing.unreadable > 0 {
+            problem = "\(listing.unreadable) version(s) on the server could not be opened with this account's key"
+        }
+        guard !listing.versions.isEmpty else {
             throw CLIError.data(
                 "note \(id.description.prefix(8)) has no earlier texts on this device"
-                    + (server == nil && reader != nil && problem == nil ? " or the server" : "")
+                    + (listing.server == nil && reader != nil && problem == nil ? " or the server" : "")
                     + (problem.map { " (\($0))" } ?? ""))
         }
-        return HistoryListing(id: id, versions: versions, server: server, serverProblem: problem)
+        return HistoryListing(listing: listing, serverProblem: problem)
     }
 
     /// `show ID --version N`: that version's title, a blank line and its body.
@@ -85,20 +76,10 @@ extension QuireCommandLine {
         let listing = try await historyListing(text, in: device, reader: reader)
         let version = try Self.version(reference, in: listing)
         let name = Self.name(of: listing.id, title: version.title)
-        let server = listing.server.map { history in
-            let current = history.versions.first { $0.isCurrent }
-            return ServerNoteState(
-                version: history.version, versionTag: history.versionTag, deleted: history.deleted,
-                current: current.map { NoteContent(title: $0.title, body: $0.body) })
-        }
-        var currentText = try await device.notes.note(id: listing.id)?.text
-        if let server { currentText = server.deleted ? nil : server.current?.text }
-        if currentText == version.text {
+        guard try await listing.listing.restore(version, in: device.database) else {
             console.out("\(name) already has that text; nothing to restore.")
             return
         }
-        try await device.database.restoreNote(
-            id: listing.id, title: version.title, body: version.body, server: server)
         console.out(
             "Restored version \(version.reference) of \(name) (\(version.device), "
                 + "\(HistoryText.time(version.savedAt))) as its current text; the text it replaced stays in "
@@ -118,8 +99,7 @@ extension QuireCommandLine {
             }
             throw CLIError.data("note \(short) is not in the trash (see quire trash)")
         }
-        try await device.database.restoreNote(
-            id: id, title: entry.title, body: entry.body, conflictOf: entry.conflictOf, server: entry.server)
+        try await NoteTrashListing.restore(entry, in: device.database)
         console.out(
             "Restored \(Self.name(of: id, title: entry.title)) from the trash; 'quire sync' brings it back on "
                 + "your other devices.")

@@ -6,17 +6,7 @@ import QuireDomain
 
 extension QuireCommandLine {
     /// One deleted note `trash` lists: from the server's trash, this device's, or both.
-    struct TrashEntry {
-        var id: NoteID
-        var title: String
-        var body: String
-        var deletedAt: Date
-        var conflictOf: NoteID?
-        /// The tombstone on the server, when it has it: what a restore is written on.
-        var server: ServerNoteState?
-        /// Deleted here; the delete has not reached the server.
-        var deleteUnsent: Bool
-    }
+    typealias TrashEntry = NoteTrashListing.Entry
 
     func trash(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
@@ -46,34 +36,13 @@ extension QuireCommandLine {
     func trashListing(in device: QuireDevice, reader: NoteHistoryReader?) async throws -> (
         entries: [TrashEntry], serverProblem: String?
     ) {
-        var entries: [NoteID: TrashEntry] = [:]
-        for note in try await device.database.localTrash() {
-            entries[note.id] = TrashEntry(
-                id: note.id, title: note.title, body: note.body, deletedAt: note.deletedAt, conflictOf: nil,
-                server: nil, deleteUnsent: note.deleteUnsent)
+        let listing = try await NoteTrashListing.read(database: device.database, reader: reader)
+        var problem = listing.serverError.map {
+            "the server's trash could not be read (\(Self.withoutRawCodes($0.message))); showing this device's only"
         }
-        var problem: String?
-        if let reader {
-            do {
-                let trash = try await reader.trash()
-                for note in trash.notes where entries[note.id]?.deleteUnsent != true {
-                    entries[note.id] = TrashEntry(
-                        id: note.id, title: note.last.title, body: note.last.body, deletedAt: note.deletedAt,
-                        conflictOf: note.conflictOf,
-                        server: ServerNoteState(version: note.version, versionTag: note.versionTag, deleted: true),
-                        deleteUnsent: false)
-                }
-                if trash.unreadable > 0 {
-                    problem =
-                        "\(trash.unreadable) deleted note(s) on the server could not be opened with this account's key"
-                }
-            } catch let error as NotesAPIError {
-                problem =
-                    "the server's trash could not be read (\(Self.withoutRawCodes(error.message))); "
-                    + "showing this device's only"
-            }
+        if listing.unreadable > 0 {
+            problem = "\(listing.unreadable) deleted note(s) on the server could not be opened with this account's key"
         }
-        let sorted = entries.values.sorted { ($0.deletedAt, $0.id) > ($1.deletedAt, $1.id) }
-        return (sorted, problem)
+        return (listing.entries, problem)
     }
 }

@@ -4,22 +4,9 @@ import QuireTrips
 /// One photo of an item as this device shows it: its own photos from the moment they are
 /// queued, and every photo the item's log holds (companions' included).
 public struct TripPhoto: Sendable, Hashable {
-    /// Where a photo stands, from this device's point of view.
-    public enum State: String, Sendable, Hashable, Codable {
-        /// Added here; its upload has not started.
-        case queued
-        /// Added here; part of it is on the server (``TripPhoto/uploadedBytes``).
-        case uploading
-        /// Added here; the upload is complete and its attach op waits to be sent.
-        case attaching
-        /// In the trip's log: every member's device sees it.
-        case shared
-        /// Added here; the server refused the upload or the attach (``TripPhoto/error`` says
-        /// why). Kept until removed.
-        case failed
-        /// Removed here; the removal waits to be sent.
-        case removing
-    }
+    /// Where a photo stands, from this device's point of view (the app's photo strip shows the
+    /// same stages).
+    public typealias State = TripItemPhoto.Stage
 
     /// The photo's id (a lowercase UUID): the item's field `photo.<id>`.
     public var id: String

@@ -95,7 +95,8 @@ extension TripSharing: TripKeySource {
             guard trustingNewKeys else {
                 throw Refusal(
                     description: "\(username)'s key changed since this device first saw it (now "
-                        + "\(Self.fingerprint(publicKey))); compare it with them, then try again with --trust-new-key")
+                        + "\(Self.fingerprint(publicKey))); compare it with them, then try again with --trust-new-key",
+                    keyChanged: .keyChanged(username: username, fingerprint: Self.fingerprint(publicKey)))
             }
             try await database.trustKey(publicKey, of: username)
         }

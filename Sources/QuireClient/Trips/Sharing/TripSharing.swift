@@ -52,6 +52,8 @@ public struct TripSharing: Sendable {
     /// Why sharing refused before asking the server.
     public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
+        /// Set when the refusal is a person's changed key, for the app to ask about it.
+        public var keyChanged: TripMembersError? = nil
     }
 
     // MARK: - The account's key pair
@@ -90,7 +92,8 @@ public struct TripSharing: Sendable {
                 throw Refusal(
                     description:
                         "\(published.username)'s key changed since this device first saw it (now \(person.fingerprint)); "
-                        + "compare it with them, then share again with --trust-new-key")
+                        + "compare it with them, then share again with --trust-new-key",
+                    keyChanged: .keyChanged(username: published.username, fingerprint: person.fingerprint))
             }
             try await database.trustKey(published.publicKey, of: published.username)
         }

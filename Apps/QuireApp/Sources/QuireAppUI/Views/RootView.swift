@@ -9,13 +9,14 @@ struct RootView: View {
         if let screens = model.screens, let account = model.account {
             TabView {
                 NotesView(
-                    model: screens.notes, conflicts: screens.conflicts, syncFailure: model.syncFailure,
+                    model: screens.notes, conflicts: screens.conflicts, history: screens.history,
+                    syncFailure: model.syncFailure,
                     refresh: { [model] in await model.requestSync() }
                 )
                 .id(ObjectIdentifier(screens.notes))
                 .tabItem { Label("Notes", systemImage: "note.text") }
 
-                TripListView(model: screens.trips, trips: screens.device.trips)
+                TripListView(model: screens.trips, screens: screens)
                     .id(ObjectIdentifier(screens.trips))
                     .tabItem { Label("Trips", systemImage: "airplane") }
 

@@ -9,15 +9,20 @@ struct NoteEditorView: View {
     let editor: EditorState
     let inConflict: Bool
     let settle: () -> Void
+    let showHistory: () -> Void
 
     @State private var title: String
     @State private var text: String
 
-    init(model: NotesViewModel, editor: EditorState, inConflict: Bool, settle: @escaping () -> Void) {
+    init(
+        model: NotesViewModel, editor: EditorState, inConflict: Bool, settle: @escaping () -> Void,
+        showHistory: @escaping () -> Void
+    ) {
         self.model = model
         self.editor = editor
         self.inConflict = inConflict
         self.settle = settle
+        self.showHistory = showHistory
         _title = State(initialValue: editor.title)
         _text = State(initialValue: editor.body)
     }
@@ -47,6 +52,11 @@ struct NoteEditorView: View {
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 if inConflict { Button("Settle conflict…", action: settle) }
+            }
+            ToolbarItem(placement: .secondaryAction) {
+                Button(action: showHistory) {
+                    Label("History", systemImage: "clock.arrow.circlepath")
+                }
             }
         }
     }

@@ -7,6 +7,8 @@ import SwiftUI
 struct NotesView: View {
     let model: NotesViewModel
     let conflicts: any NoteConflictsRepository
+    /// The history and trash sheets' repository.
+    let history: any NoteHistoryRepository
     /// Why the sync could not start (a damaged stored key), from the app.
     let syncFailure: String?
     /// Pull to refresh: asks the sync controller for a run now.
@@ -14,7 +16,9 @@ struct NotesView: View {
 
     @State private var selection: NoteID?
     @State private var column = NavigationSplitViewColumn.sidebar
-    @State private var settling: ConflictTarget?
+    @State private var settling: NoteTarget?
+    @State private var showingHistory: NoteTarget?
+    @State private var showingTrash = false
 
     private var state: NotesViewState { model.viewState }
 
@@ -31,13 +35,21 @@ struct NotesView: View {
                             Label("New note", systemImage: "square.and.pencil")
                         }
                     }
+                    ToolbarItem(placement: .secondaryAction) {
+                        Button {
+                            showingTrash = true
+                        } label: {
+                            Label("Trash", systemImage: "trash")
+                        }
+                    }
                 }
                 .safeAreaInset(edge: .bottom) { SyncStatusBar(state: state, syncFailure: syncFailure) }
         } detail: {
             if let editor = state.editor {
                 NoteEditorView(
                     model: model, editor: editor, inConflict: state.openNoteInConflict,
-                    settle: { settling = ConflictTarget(id: editor.id) }
+                    settle: { settling = NoteTarget(id: editor.id) },
+                    showHistory: { showingHistory = NoteTarget(id: editor.id) }
                 )
                 .id(editor.id)
             } else {
@@ -62,10 +74,17 @@ struct NotesView: View {
         .sheet(item: $settling) { target in
             ConflictView(model: ConflictViewModel(conflicts: conflicts, note: target.id))
         }
+        .sheet(item: $showingHistory) { target in
+            NoteHistoryView(
+                model: NoteHistoryViewModel(history: history, note: target.id, dateFormatter: NotesDateFormatter()))
+        }
+        .sheet(isPresented: $showingTrash) {
+            TrashView(model: TrashViewModel(history: history, dateFormatter: NotesDateFormatter()))
+        }
     }
 }
 
-/// The note whose conflict the sheet settles.
-struct ConflictTarget: Identifiable {
+/// The note a sheet is about: the conflict it settles, the history it lists.
+struct NoteTarget: Identifiable {
     let id: NoteID
 }

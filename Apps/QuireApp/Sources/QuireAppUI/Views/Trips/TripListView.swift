@@ -5,7 +5,10 @@ import SwiftUI
 /// The trips: each with its dates, item count and what waits; a trip opens its days.
 struct TripListView: View {
     let model: TripListViewModel
-    let trips: any TripsRepository
+    /// The device's repositories the trip screens use.
+    let screens: DeviceScreens
+
+    @State private var showingInvitations = false
 
     private var state: TripListState { model.viewState }
 
@@ -30,8 +33,25 @@ struct TripListView: View {
                 }
             }
             .navigationTitle("Trips")
+            .toolbar {
+                ToolbarItem(placement: .primaryAction) {
+                    if screens.invitations != nil {
+                        Button {
+                            showingInvitations = true
+                        } label: {
+                            Label("Invitations", systemImage: "envelope")
+                        }
+                    }
+                }
+            }
+            .sheet(isPresented: $showingInvitations) {
+                if let invitations = screens.invitations {
+                    TripInvitationsView(
+                        model: TripInvitationsViewModel(invitations: invitations, sync: screens.sync))
+                }
+            }
             .navigationDestination(for: TripID.self) { id in
-                TripView(trips: trips, trip: id)
+                TripView(trips: screens.device.trips, trip: id, members: screens.members, photos: screens.photos)
             }
         }
         .task { [model] in await model.onAppear() }

@@ -7,9 +7,20 @@ import SwiftUI
 struct TripView: View {
     @State private var model: TripViewModel
     @State private var zoneMode = TripZoneMode.item
+    @State private var showingMembers = false
+    @State private var photosOf: TripItemRow?
+    private let trip: TripID
+    private let members: (any TripMembersRepository)?
+    private let photos: any TripPhotosRepository
 
-    init(trips: any TripsRepository, trip: TripID) {
+    init(
+        trips: any TripsRepository, trip: TripID, members: (any TripMembersRepository)?,
+        photos: any TripPhotosRepository
+    ) {
         _model = State(initialValue: TripViewModel(trips: trips, trip: trip))
+        self.trip = trip
+        self.members = members
+        self.photos = photos
     }
 
     private var state: TripViewState { model.viewState }
@@ -32,6 +43,13 @@ struct TripView: View {
                 Section(day.title) {
                     ForEach(day.rows) { row in
                         TripItemRowView(row: row, model: model)
+                            .contextMenu {
+                                Button {
+                                    photosOf = row
+                                } label: {
+                                    Label("Photos", systemImage: "photo.on.rectangle")
+                                }
+                            }
                     }
                 }
             }
@@ -50,6 +68,25 @@ struct TripView: View {
             }
         }
         .navigationTitle(state.title)
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                if members != nil {
+                    Button {
+                        showingMembers = true
+                    } label: {
+                        Label("Members", systemImage: "person.2")
+                    }
+                }
+            }
+        }
+        .sheet(item: $photosOf) { row in
+            TripItemPhotosView(model: TripPhotosViewModel(photos: photos, item: row.id), title: row.title)
+        }
+        .sheet(isPresented: $showingMembers) {
+            if let members {
+                TripMembersView(model: TripMembersViewModel(members: members, trip: trip, title: state.title))
+            }
+        }
         .task { [model] in await model.onAppear() }
         .onDisappear { model.onDisappear() }
         .onChange(of: zoneMode) { _, mode in model.show(mode) }
