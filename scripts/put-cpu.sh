@@ -4,6 +4,7 @@
 #   swift build -c release --product quire-server
 #   scripts/put-cpu.sh [PUTS] [CONNECTIONS] [RUNS]    (default 4000 PUTs over 8 connections, 3 runs)
 #   QUIRE_PUT_PROFILE=1 scripts/put-cpu.sh ...        (also perf record -g the PUT window of run 1)
+#   QUIRE_SERVER=/tmp/quire-server-before scripts/put-cpu.sh ...   (another build: a before/after pair)
 #
 # Each run starts .build/release/quire-server on a fresh SQLite file (synchronous=FULL, group
 # commit on, as shipped), registers an account and signs in (scripts/put-client.py), then reads
@@ -21,14 +22,16 @@ puts=${1:-4000}
 connections=${2:-8}
 runs=${3:-3}
 root=$(cd "$(dirname "$0")/.." && pwd)
-server="$root/.build/release/quire-server"
+server=${QUIRE_SERVER:-"$root/.build/release/quire-server"}
 [ -x "$server" ] || { echo "put-cpu: build first: swift build -c release --product quire-server" >&2; exit 1; }
 ticks=$(getconf CLK_TCK)
 dir=$(mktemp -d /tmp/quire-put-cpu.XXXXXX)
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+user_ticks() { awk '{print $14}' "/proc/$1/stat"; }
 
 results=()
+user_results=()
 for run in $(seq 1 "$runs"); do
   rm -rf "$dir/run" && mkdir -p "$dir/run"
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -51,10 +54,12 @@ for run in $(seq 1 "$runs"); do
     sleep 0.5
   fi
   before=$(cpu_ticks "$pid")
+  before_user=$(user_ticks "$pid")
   started=$(date +%s.%N)
   touch "$dir/run/go"
   wait "$client"
   busy=$(($(cpu_ticks "$pid") - before))
+  user=$(($(user_ticks "$pid") - before_user))
   elapsed=$(python3 -c "print(round(__import__('time').time() - $started, 2))")
   if [ -n "$profiler" ]; then kill -INT "$profiler"; wait "$profiler" || true; fi
   before=$(cpu_ticks "$pid")
@@ -64,11 +69,15 @@ for run in $(seq 1 "$runs"); do
   wait "$pid" || true
   trap - EXIT
   per=$(python3 -c "print(f'{($busy - $idle) / $ticks / $puts * 1000:.4f}')")
-  echo "run $run: $puts PUTs in $elapsed s ($(python3 -c "print(round($puts / $elapsed))") PUT/s), server CPU $busy ticks, idle $idle: $per ms per PUT"
+  per_user=$(python3 -c "print(f'{$user / $ticks / $puts * 1000:.4f}')")
+  echo "run $run: $puts PUTs in $elapsed s ($(python3 -c "print(round($puts / $elapsed))") PUT/s)," \
+    "server CPU $busy ticks ($user user), idle $idle: $per ms per PUT, $per_user ms of it user"
   results+=("$per")
+  user_results+=("$per_user")
 done
-median=$(printf '%s\n' "${results[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
-echo "server CPU per PUT, median of $runs runs: $median ms ($puts PUTs, $connections connections)"
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+echo "server CPU per PUT, median of $runs runs: $(median "${results[@]}") ms," \
+  "user $(median "${user_results[@]}") ms ($puts PUTs, $connections connections)"
 if [ -e "$dir/perf.data" ]; then
   echo "profile: perf report -i $dir/perf.data --no-children --sort symbol | head -60"
 fi
