@@ -235,11 +235,12 @@ public final class NotesServer: Sendable {
         case .saved(let version, let position, let previous):
             .json(
                 200,
-                PutNoteResponseDTO(
+                body: PutNoteResponseDTO(
                     version: version,
                     cursor: ChangeCursor(position: position).text(seal: seal, scope: .notes(account)),
                     previousCursor: ChangeCursor(position: previous).text(seal: seal, scope: .notes(account)),
-                    versionTag: position.mark.flatMap(StoredNote.tagText)))
+                    versionTag: position.mark.flatMap(StoredNote.tagText)
+                ).wireJSON)
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note, let baseKnown):
