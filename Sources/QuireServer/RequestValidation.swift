@@ -47,11 +47,33 @@ enum RequestValidation {
     /// integer ≥ 1. Unknown fields are ignored so newer clients keep working.
     ///
     /// The body is parsed once when it is good; only a body that fails is parsed again, to say
-    /// whether it is not JSON, not an object, or an object with a wrong field.
+    /// whether it is not JSON, not an object, or an object with a wrong field. The shape every
+    /// client sends is read by ``PutBodyScanner``; any other body by `JSONDecoder`.
     static func putBody(_ body: Data) throws(APIError) -> PutNoteRequestDTO {
         let loose: LoosePutBody
+        if let fields = PutBodyScanner.scan(body) {
+            loose = LoosePutBody(
+                payload: fields.payload, baseVersion: fields.baseVersion, baseVersionTag: fields.baseVersionTag)
+        } else {
+            loose = try decodePutBody(body)
+        }
+        guard let payload = loose.payload, !payload.isEmpty else {
+            throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
+        }
+        if let base = loose.baseVersion, base < 1 {
+            throw .invalidRequest(
+                "'baseVersion' must be an integer of at least 1, or null for a new note.")
+        }
+        _ = try versionTag(loose.baseVersionTag, name: "baseVersionTag")
+        return PutNoteRequestDTO(
+            payload: payload, baseVersion: loose.baseVersion, baseVersionTag: loose.baseVersionTag)
+    }
+
+    /// A PUT body read by `JSONDecoder`; a body it refuses is parsed again, to say whether it is
+    /// not JSON, not an object, or an object with a wrong field.
+    private static func decodePutBody(_ body: Data) throws(APIError) -> LoosePutBody {
         do {
-            loose = try JSONDecoder().decode(LoosePutBody.self, from: body)
+            return try JSONDecoder().decode(LoosePutBody.self, from: body)
         } catch {
             let json: Any
             do {
@@ -66,16 +88,6 @@ enum RequestValidation {
             if let error = error as? DecodingError { throw .invalidRequest(describe(error)) }
             throw .invalidRequest("The body could not be read as a note: \(error).")
         }
-        guard let payload = loose.payload, !payload.isEmpty else {
-            throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
-        }
-        if let base = loose.baseVersion, base < 1 {
-            throw .invalidRequest(
-                "'baseVersion' must be an integer of at least 1, or null for a new note.")
-        }
-        _ = try versionTag(loose.baseVersionTag, name: "baseVersionTag")
-        return PutNoteRequestDTO(
-            payload: payload, baseVersion: loose.baseVersion, baseVersionTag: loose.baseVersionTag)
     }
 
     /// A version tag the server issued (see ``BaseVersion``): 1 to 15 decimal digits naming a
