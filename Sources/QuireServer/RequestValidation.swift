@@ -16,8 +16,18 @@ enum RequestValidation {
         guard let value = request.header("Authorization") else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = trimmingWhitespace(parts[1])
         return token.isEmpty ? nil : token
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through `NSString` when
+    /// there is nothing to trim: a first and last byte that are printable ASCII other than a space
+    /// (every token the server issues) are no whitespace.
+    static func trimmingWhitespace(_ text: Substring) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last)
+        else { return text.trimmingCharacters(in: .whitespaces) }
+        return String(text)
     }
 
     /// The `Idempotency-Key` header: 1 to 200 characters.
