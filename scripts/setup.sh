@@ -27,6 +27,9 @@ command -v vipsthumbnail >/dev/null 2>&1 || need+=(libvips-tools)
 # A real load balancer in front of two instances: BalancedInstancesTests runs haproxy unprivileged
 # on loopback with a config file it writes (docs/deploying.md, "Several instances").
 [ -x /usr/sbin/haproxy ] || need+=(haproxy)
+# quire-bench only (not the tests): the server benchmarks (server-put, feed-poll, the HTTP host's
+# baseline) drive the server with wrk, an HTTP load generator nobody here wrote.
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
 # A real terminal editor in a real terminal: the editor tests drive vim inside tmux.
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/vim ] || need+=(vim)

@@ -133,6 +133,9 @@ enum SharingPath: Equatable {
             self = .invites
             return
         }
+        // Every other sharing path has at least five parts, so four slashes: a path with fewer (a
+        // note's, on every PUT, routed and labelled for metrics) is none, without splitting it.
+        guard path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count >= 4 else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // ["", "v1", kind, id, ...]
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "v1" else { return nil }

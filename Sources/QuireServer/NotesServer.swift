@@ -193,16 +193,22 @@ public final class NotesServer: Sendable {
 
     /// Applies a PUT or DELETE. Only 2xx answers are recorded with the idempotency key: a resend
     /// after a 409 or 404 is decided again against the note's state at that time.
+    ///
+    /// The answer is built once, inside the write (where it is recorded), and that same answer
+    /// is sent; it is built again only when the store answers with an outcome it was not built
+    /// for (a store that never asked for the record).
     private func apply(
         _ write: NoteWrite, session: AuthenticatedSession, idempotency: IdempotencyKey
     ) async throws -> HTTPResponse {
         let account = session.account
         let seal = try await cursorSeal()
+        let built = Locked<(outcome: NoteWriteOutcome, response: HTTPResponse)?>(nil)
         let result = try await storage.write(
             write, account: account, writer: session.session, idempotency: idempotency,
             quota: configuration.noteQuota, now: now()
         ) { outcome in
             let response = Self.response(for: outcome, seal: seal, account: account)
+            built.withLock { $0 = (outcome, response) }
             guard (200..<300).contains(response.status) else { return nil }
             return RecordedResponse(status: response.status, body: response.body)
         }
@@ -218,6 +224,7 @@ public final class NotesServer: Sendable {
             return response
         case .applied(let outcome):
             if outcome.changedFeed { await liveUpdates.accountChanged(account, feed: .notes) }
+            if let built = built.withLock({ $0 }), built.outcome == outcome { return built.response }
             return Self.response(for: outcome, seal: seal, account: account)
         }
     }
@@ -228,11 +235,12 @@ public final class NotesServer: Sendable {
         case .saved(let version, let position, let previous):
             .json(
                 200,
-                PutNoteResponseDTO(
+                body: PutNoteResponseDTO(
                     version: version,
                     cursor: ChangeCursor(position: position).text(seal: seal, scope: .notes(account)),
                     previousCursor: ChangeCursor(position: previous).text(seal: seal, scope: .notes(account)),
-                    versionTag: position.mark.flatMap(StoredNote.tagText)))
+                    versionTag: position.mark.flatMap(StoredNote.tagText)
+                ).wireJSON)
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note, let baseKnown):

@@ -16,8 +16,18 @@ enum RequestValidation {
         guard let value = request.header("Authorization") else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = trimmingWhitespace(parts[1])
         return token.isEmpty ? nil : token
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through `NSString` when
+    /// there is nothing to trim: a first and last byte that are printable ASCII other than a space
+    /// (every token the server issues) are no whitespace.
+    static func trimmingWhitespace(_ text: Substring) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last)
+        else { return text.trimmingCharacters(in: .whitespaces) }
+        return String(text)
     }
 
     /// The `Idempotency-Key` header: 1 to 200 characters.
@@ -47,11 +57,33 @@ enum RequestValidation {
     /// integer ≥ 1. Unknown fields are ignored so newer clients keep working.
     ///
     /// The body is parsed once when it is good; only a body that fails is parsed again, to say
-    /// whether it is not JSON, not an object, or an object with a wrong field.
+    /// whether it is not JSON, not an object, or an object with a wrong field. The shape every
+    /// client sends is read by ``PutBodyScanner``; any other body by `JSONDecoder`.
     static func putBody(_ body: Data) throws(APIError) -> PutNoteRequestDTO {
         let loose: LoosePutBody
+        if let fields = PutBodyScanner.scan(body) {
+            loose = LoosePutBody(
+                payload: fields.payload, baseVersion: fields.baseVersion, baseVersionTag: fields.baseVersionTag)
+        } else {
+            loose = try decodePutBody(body)
+        }
+        guard let payload = loose.payload, !payload.isEmpty else {
+            throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
+        }
+        if let base = loose.baseVersion, base < 1 {
+            throw .invalidRequest(
+                "'baseVersion' must be an integer of at least 1, or null for a new note.")
+        }
+        _ = try versionTag(loose.baseVersionTag, name: "baseVersionTag")
+        return PutNoteRequestDTO(
+            payload: payload, baseVersion: loose.baseVersion, baseVersionTag: loose.baseVersionTag)
+    }
+
+    /// A PUT body read by `JSONDecoder`; a body it refuses is parsed again, to say whether it is
+    /// not JSON, not an object, or an object with a wrong field.
+    private static func decodePutBody(_ body: Data) throws(APIError) -> LoosePutBody {
         do {
-            loose = try JSONDecoder().decode(LoosePutBody.self, from: body)
+            return try JSONDecoder().decode(LoosePutBody.self, from: body)
         } catch {
             let json: Any
             do {
@@ -66,16 +98,6 @@ enum RequestValidation {
             if let error = error as? DecodingError { throw .invalidRequest(describe(error)) }
             throw .invalidRequest("The body could not be read as a note: \(error).")
         }
-        guard let payload = loose.payload, !payload.isEmpty else {
-            throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
-        }
-        if let base = loose.baseVersion, base < 1 {
-            throw .invalidRequest(
-                "'baseVersion' must be an integer of at least 1, or null for a new note.")
-        }
-        _ = try versionTag(loose.baseVersionTag, name: "baseVersionTag")
-        return PutNoteRequestDTO(
-            payload: payload, baseVersion: loose.baseVersion, baseVersionTag: loose.baseVersionTag)
     }
 
     /// A version tag the server issued (see ``BaseVersion``): 1 to 15 decimal digits naming a
