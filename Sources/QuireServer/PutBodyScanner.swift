@@ -99,6 +99,8 @@ struct PutBodyScanner {
         let start = index
         var value = 0
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            // 19 digits may not fit an Int: left to JSONDecoder before the sum can overflow.
+            guard index - start < 18 else { return nil }
             value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             index += 1
         }

@@ -47,6 +47,10 @@ struct PutBodyScannerTests {
         #"{"payload":"p","baseVersion":1e2}"#,
         #"{"payload":"p","baseVersion":"1"}"#,
         #"{"payload":"p","baseVersion":1234567890123456789}"#,
+        // Past Int.max: the scanner trapped on the overflow and took the server down with it
+        // (schemathesis, `"baseVersion": 9223372036854775808`).
+        #"{"payload":"0","baseVersion":9223372036854775808,"baseVersionTag":"1"}"#,
+        #"{"payload":"p","baseVersion":99999999999999999999999999999999999999999}"#,
         #"{"payload":"p","payload":"q"}"#,
         #"{"payload":"p","extra":1}"#,
         #"{"payload":1}"#,
