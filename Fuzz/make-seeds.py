@@ -58,6 +58,9 @@ requests = {
     "changes": ("GET", "/v1/notes/changes", "limit=5&since=" + b64url(b"c2:1:1"), auth, ""),
     "put": ("PUT", f"/v1/notes/{note}", "", auth + "Idempotency-Key: k1\n",
             json.dumps({"payload": sealed, "baseVersion": None})),
+    # A base past Int.max: the PUT body's fast reader trapped on it (found by schemathesis).
+    "put-huge-base": ("PUT", f"/v1/notes/{note}", "", auth + "Idempotency-Key: k3\n",
+                      '{"payload": "0", "baseVersion": 9223372036854775808, "baseVersionTag": "1"}'),
     "delete": ("DELETE", f"/v1/notes/{note}", "baseVersion=1", auth + "Idempotency-Key: k2\n", ""),
     "register": ("POST", "/v1/accounts", "", "", json.dumps({
         "username": "seed", "authKey": base64.b64encode(b"\2" * 32).decode(),
