@@ -74,4 +74,16 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRemovalTheRestoredServerForgotIsMadeAgain() async {
+        // The companion learned of its removal; the restore forgot it and listed the trip as the
+        // companion's again, with a title typed after the removal.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .backUpServer, .companion(.remove(trip: 0)), .companion(.sync), .restoreServer,
+            .trip(device: 0, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -17,20 +17,27 @@ extension TripsDatabase {
     @discardableResult
     public func removeLocalCopy(leaving trip: TripID, as username: String) throws -> Removal? {
         try write {
-            let field = WireRoutes.memberFieldPrefix + username.lowercased()
-            let revision =
-                try connection.queryFirst(
-                    "SELECT revision FROM fields WHERE trip_id = ? AND item_id = '' AND field = ?",
-                    trip.description, field
-                ) { $0.int(0) } ?? 0
-            try connection.run(
-                """
-                INSERT INTO departed_trips (trip_id, member_field, join_revision) VALUES (?, ?, ?)
-                ON CONFLICT (trip_id) DO UPDATE SET
-                    member_field = excluded.member_field, join_revision = excluded.join_revision
-                """, trip.description, field, revision)
+            try rememberDeparture(from: trip, as: username)
             return try removeLocalCopyInTransaction(trip)
         }
+    }
+
+    /// Remembers the membership of `username` in `trip` that a leave or a removal ends: its log
+    /// entry and that entry's revision as this device holds it. Inside the caller's transaction,
+    /// before the trip's copy goes.
+    func rememberDeparture(from trip: TripID, as username: String) throws {
+        let field = WireRoutes.memberFieldPrefix + username.lowercased()
+        let revision =
+            try connection.queryFirst(
+                "SELECT revision FROM fields WHERE trip_id = ? AND item_id = '' AND field = ?",
+                trip.description, field
+            ) { $0.int(0) } ?? 0
+        try connection.run(
+            """
+            INSERT INTO departed_trips (trip_id, member_field, join_revision) VALUES (?, ?, ?)
+            ON CONFLICT (trip_id) DO UPDATE SET
+                member_field = excluded.member_field, join_revision = excluded.join_revision
+            """, trip.description, field, revision)
     }
 
     /// The membership this account's leave of `trip` ended; nil when it never left it (or joined

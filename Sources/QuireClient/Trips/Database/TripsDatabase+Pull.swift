@@ -100,7 +100,9 @@ extension TripsDatabase {
     /// - Throws: ``TripsDatabaseError`` `.wrongAccount` for a page of another account than the
     ///   one bound to this database.
     @discardableResult
-    package func applyTripsFeed(_ trips: [FeedTrip], cursor: Cursor, account: AccountID) throws -> [Removal] {
+    package func applyTripsFeed(
+        _ trips: [FeedTrip], cursor: Cursor, account: AccountID, username: String? = nil
+    ) throws -> [Removal] {
         try write {
             if let bound = try readMeta(.account), bound != account.rawValue {
                 throw TripsDatabaseError(.wrongAccount, "this database holds the trips of account \(bound)")
@@ -108,6 +110,13 @@ extension TripsDatabase {
             var removals: [Removal] = []
             for trip in trips {
                 if trip.removed {
+                    // The membership the removal ended is remembered, as a leave's is: a server
+                    // restored from before the removal lists the trip again, and the device
+                    // leaves it again instead of pulling what was written since.
+                    // A leave made here was remembered when it was made, and its copy is gone.
+                    if let username, try keyEpoch(trip.id) != nil {
+                        try rememberDeparture(from: trip.id, as: username)
+                    }
                     if let removal = try removeLocalCopyInTransaction(trip.id) { removals.append(removal) }
                     continue
                 }

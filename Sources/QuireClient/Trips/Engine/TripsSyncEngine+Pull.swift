@@ -68,7 +68,8 @@ extension TripsSyncEngine {
             if page.hasMore, next == cursor {
                 throw NotesAPIError(kind: .invalidResponse, message: "The server's trips feed did not move forward.")
             }
-            report.tripsRemoved += try await database.applyTripsFeed(trips, cursor: next, account: account)
+            report.tripsRemoved += try await database.applyTripsFeed(
+                trips, cursor: next, account: account, username: keySource?.username)
             cursor = next
             if !page.hasMore { return true }
         }

@@ -14,6 +14,8 @@ public protocol TripKeysAPI: Sendable {
 /// What the trips engine needs of sharing to follow a trip's key rotations: opening a key sealed
 /// to this account's public key, the trip's key chain, and rotating a trip an owner must rotate.
 public protocol TripKeySource: Sendable {
+    /// This account's username: its entry in a trip's log is `member.<username>`.
+    var username: String { get }
     /// The key of `epoch` a rotation sealed for this account (a feed entry's `keyForm: sealed`).
     func openSealedKey(_ sealed: String, trip: TripID, epoch: Int) async throws -> SymmetricKey256
     /// The trip's key chain and members.
