@@ -57,16 +57,9 @@ enum RequestValidation {
     /// integer ≥ 1. Unknown fields are ignored so newer clients keep working.
     ///
     /// The body is parsed once when it is good; only a body that fails is parsed again, to say
-    /// whether it is not JSON, not an object, or an object with a wrong field. The shape every
-    /// client sends is read by ``PutBodyScanner``; any other body by `JSONDecoder`.
+    /// whether it is not JSON, not an object, or an object with a wrong field.
     static func putBody(_ body: Data) throws(APIError) -> PutNoteRequestDTO {
-        let loose: LoosePutBody
-        if let fields = PutBodyScanner.scan(body) {
-            loose = LoosePutBody(
-                payload: fields.payload, baseVersion: fields.baseVersion, baseVersionTag: fields.baseVersionTag)
-        } else {
-            loose = try decodePutBody(body)
-        }
+        let loose = try decodePutBody(body)
         guard let payload = loose.payload, !payload.isEmpty else {
             throw .invalidRequest("'payload' is required: a non-empty string (the sealed note).")
         }
