@@ -64,7 +64,7 @@ extension OpenAPIDocument {
               },
               "get": {
                 "summary": "Download a finished upload's bytes (ciphertext the device sealed): any member of the trip, whoever uploaded it",
-                "description": "Not a tus request (no Tus-Resumable needed). Range: bytes=FIRST-LAST (or FIRST-, or -COUNT; one range) answers 206 with Content-Range, at most Quire-Max-Chunk-Size bytes at a time: a longer range is answered with its first part, which Content-Range names. Without Range the whole upload (200) when it fits in that limit, else 400 range_required. An unfinished upload, one in another trip, or a trip the caller is not a member of is 404, as one that does not exist.",
+                "description": "Not a tus request (no Tus-Resumable needed). Range: bytes=FIRST-LAST (or FIRST-, or -COUNT; one range) answers 206 with Content-Range, at most Quire-Max-Chunk-Size bytes at a time: a longer range is answered with its first part, which Content-Range names. Without Range, or with one that names no bytes (last before first, -0), the whole upload (200) when it fits in that limit, else 400 range_required. An unfinished upload, one in another trip, or a trip the caller is not a member of is 404, as one that does not exist.",
                 "security": [{ "bearer": [] }],
                 "parameters": [
                   { "$ref": "#/components/parameters/TripID" },

@@ -88,9 +88,8 @@ struct UploadDownloadRouteTests {
     }
 
     @Test(arguments: [
-        ("bytes=10-", 416, "range_not_satisfiable"), ("bytes=5-2", 400, "invalid_range"),
-        ("bytes=0-1,4-5", 400, "invalid_range"), ("items=0-1", 400, "invalid_range"),
-        ("bytes=-0", 400, "invalid_range"),
+        ("bytes=10-", 416, "range_not_satisfiable"), ("bytes=0-1,4-5", 400, "invalid_range"),
+        ("items=0-1", 400, "invalid_range"), ("bytes=x-1", 400, "invalid_range"), ("bytes=-", 400, "invalid_range"),
     ])
     func aRangeItCannotAnswerIsAClearError(range: String, status: Int, code: String) async throws {
         let uploads = try await UploadHarness.start()
@@ -101,6 +100,20 @@ struct UploadDownloadRouteTests {
         #expect(response.status == status)
         #expect(response.errorCode == code)
         if status == 416 { #expect(response.header("Content-Range") == "bytes */10") }
+    }
+
+    /// A range of the right form that names no bytes is ignored (RFC 9110 §14.2): the whole
+    /// upload, 200. Schemathesis' stateful phase found the 400 these got before
+    /// (`bytes=05803214109509-8606`, a valid header by the API document).
+    @Test(arguments: ["bytes=5-2", "bytes=-0", "bytes=05803214109509-8606", "bytes=99999999999999999999-"])
+    func aRangeThatNamesNoBytesIsIgnored(range: String) async throws {
+        let uploads = try await UploadHarness.start()
+        let location = try await complete(uploads, Data("0123456789".utf8))
+
+        let response = await get(uploads, location, range: range)
+
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.body == Data("0123456789".utf8))
     }
 
     /// An empty upload has no byte a range could name: any valid `Range` is answered with the
