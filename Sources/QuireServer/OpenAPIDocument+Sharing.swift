@@ -51,7 +51,8 @@ extension OpenAPIDocument {
                 "properties": {
                   "username": { "type": "string" },
                   "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
-                  "publicKey": { "type": "string", "description": "base64 of the member's public key; empty when it has none" }
+                  "publicKey": { "type": "string", "description": "base64 of the member's public key; empty when it has none" },
+                  "entryRevision": { "type": "integer", "minimum": 1, "description": "The revision of the member's member.<username> entry in the trip's log; absent before the trip's members first changed" }
                 }
               },
               "TripMembers": {

@@ -152,7 +152,7 @@ enum OpenAPIDocument {
                   "value": { "type": "string", "nullable": true, "description": "Sealed value (base64), null when cleared; for deleted, the plain text true or false; for member.<username>, the plain-text role (owner, editor, viewer), null once the member left" },
                   "valueHash": { "type": "string", "nullable": true, "pattern": "^[0-9a-f]{64}$", "description": "The device's keyed hash of the plaintext" },
                   "revision": { "type": "integer", "minimum": 1, "description": "The trip revision that wrote this value (per trip, gap-free, from 1)" },
-                  "seenRevision": { "type": "integer", "minimum": 0, "description": "Only on an item's deleted set to true: the op's base, the item's newest revision its deleter had seen. An edit of the item at a later revision was not seen by the delete; its device offers it back to restore." }
+                  "seenRevision": { "type": "integer", "minimum": 0, "description": "On an item's deleted set to true: the op's base, the item's newest revision its deleter had seen. An edit of the item at a later revision was not seen by the delete; its device offers it back to restore. On a cleared member.<username> entry (a leave or a removal): the revision of the membership entry it ended, so a device can tell that membership, listed again by a server restored from a backup, from a join since." }
                 }
               },
               "TripChangesPage": {

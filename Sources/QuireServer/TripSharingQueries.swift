@@ -147,13 +147,18 @@ enum TripSharingQueries {
         guard try TripQueries.tripRole(trip, account: account, db: db) != nil else { return nil }
         return try db.historyRows(
             """
-            SELECT a.username, m.role, COALESCE(k.public_key, '') FROM trip_members m
+            SELECT a.username, m.role, COALESCE(k.public_key, ''), f.revision FROM trip_members m
             JOIN accounts a ON a.id = m.account_id
             LEFT JOIN sharing_keys k ON k.account_id = m.account_id
+            LEFT JOIN trip_fields f ON f.trip_id = m.trip_id AND f.item_id = '' AND f.field = CAST($2 AS TEXT) || a.username
             WHERE m.trip_id = $1
             ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, a.username
-            """, [.text(trip)]
-        ) { TripMemberDTO(username: try $0.textAt(0), role: try $0.textAt(1), publicKey: try $0.textAt(2)) }
+            """, [.text(trip), .text(WireRoutes.memberFieldPrefix)]
+        ) {
+            TripMemberDTO(
+                username: try $0.textAt(0), role: try $0.textAt(1), publicKey: try $0.textAt(2),
+                entryRevision: try $0.optionalInt64At(3).map(Int.init))
+        }
     }
 
     static func setRole(
@@ -285,16 +290,30 @@ enum TripSharingQueries {
             try db.historyRows("SELECT username FROM accounts WHERE id = $1", [.int(account.rawValue)]) {
                 try $0.textAt(0)
             }.first ?? ""
+        let field = WireRoutes.memberFieldPrefix + username
+        // A departure's entry names the membership it ended (its `seenRevision`), so a device that
+        // never held that entry can still tell it from a join since after a restore.
+        let ended: Int64? =
+            role != nil
+            ? nil
+            : try db.historyRows(
+                """
+                SELECT revision FROM trip_fields
+                WHERE trip_id = $1 AND item_id = '' AND field = $2 AND value IS NOT NULL
+                """, [.text(trip), .text(field)]
+            ) { try $0.int64At(0) }.first
         try db.historyRun(
             """
-            INSERT INTO trip_fields (trip_id, item_id, field, value, value_hash, revision, seq, updated_at)
-            VALUES ($1, '', $2, $3, NULL, $4, $5, $6)
+            INSERT INTO trip_fields (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision)
+            VALUES ($1, '', $2, $3, NULL, $4, $5, $6, $7)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, value_hash = NULL,
-                revision = excluded.revision, seq = excluded.seq, updated_at = excluded.updated_at
+                revision = excluded.revision, seq = excluded.seq, updated_at = excluded.updated_at,
+                seen_revision = excluded.seen_revision
             """,
             [
-                .text(trip), .text(WireRoutes.memberFieldPrefix + username), role.map(HistoryValue.text) ?? .null,
+                .text(trip), .text(field), role.map(HistoryValue.text) ?? .null,
                 .int(Int64(revision)), .int(position.seq), .int(now.storedMilliseconds),
+                ended.map(HistoryValue.int) ?? .null,
             ])
     }
 }

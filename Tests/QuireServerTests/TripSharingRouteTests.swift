@@ -99,6 +99,29 @@ final class TripSharingRouteTests {
         #expect(forged.status == 400 || forged.status == 403)
     }
 
+    @Test(arguments: StoreKind.allCases) func aDeparturesEntryNamesTheMembershipItEnded(store: StoreKind) async throws {
+        // A device that never held carol's entry can still tell, after a restore, the membership
+        // a removal ended from a join since: the listing and the removal both name its revision.
+        try await setUp(store)
+        let carol = try await harness.sharingToken("carol", seed: 3)
+        try await harness.share(trip, with: "carol", role: "viewer", owner: alice, token: carol)
+        let listed = try await harness.tripChanges(trip, token: alice).changes
+        let joined = try #require(listed.first { $0.field == "member.carol" }?.revision)
+        let members = try await harness.members(trip, token: alice)
+        #expect(members.first { $0.username == "carol" }?.entryRevision == joined)
+        #expect(await harness.removeResponse(trip, "carol", token: alice).status == 204)
+
+        let removal = try #require(
+            try await harness.tripChanges(trip, token: alice).changes.first {
+                $0.field == "member.carol"
+            })
+        #expect(removal.value == nil && removal.revision > joined)
+        #expect(removal.seenRevision == joined)
+        #expect(
+            try await harness.tripChanges(trip, token: alice).changes.first { $0.field == "member.alice" }?.seenRevision
+                == nil)
+    }
+
     @Test(arguments: StoreKind.allCases) func aViewerReadsButEveryWriteIsForbidden(store: StoreKind) async throws {
         try await setUp(store)
         let carol = try await harness.sharingToken("carol", seed: 3)

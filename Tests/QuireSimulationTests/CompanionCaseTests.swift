@@ -86,4 +86,45 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+    @Test func aRemovalTheRestoredServerForgotIsMadeAgainByTheOwnersDevice() async {
+        // The companion never synced between its removal and the restore, so only the owner's
+        // device knows of the removal; its title typed after the removal must not reach the
+        // companion, whose membership the restore brought back.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .backUpServer, .companion(.remove(trip: 0)), .sync(device: 0), .restoreServer,
+            .trip(device: 0, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)), .sync(device: 0),
+            .companion(.sync),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func aRemovalTheRestoreForgotBeforeTheOwnersDevicePulledItIsMadeAgain() async {
+        // The owner's device never pulled the companion's join entry: it remembers the entry the
+        // server listed when it removed the companion, and the restore comes before any pull.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .backUpServer, .companion(.remove(trip: 0)), .restoreServer,
+            .trip(device: 0, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)), .sync(device: 0),
+            .companion(.sync),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func anOwnersDeviceWithNothingToSendMakesAForgottenRemovalAgain() async {
+        // d0 removed the companion and has nothing to send after the restore; its trips feed shows
+        // the trip's key behind its own, so it removes the companion again before d1, which never
+        // learned of the removal, sends a title.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .sync(device: 1),
+            .companion(.share(trip: 0, viewer: false)), .companion(.sync), .backUpServer,
+            .companion(.remove(trip: 0)), .restoreServer, .sync(device: 0),
+            .trip(device: 1, .edit(trip: 0, item: nil, field: .title, token: 21, line: 0)), .sync(device: 1),
+            .companion(.sync),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

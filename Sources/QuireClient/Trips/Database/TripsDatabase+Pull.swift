@@ -184,6 +184,7 @@ extension TripsDatabase {
     ) throws -> Int {
         try write {
             var stored = 0
+            try rememberEndedMemberships(in: trip, fields)
             for field in fields where try applyPulled(trip, field) { stored += 1 }
             try connection.run(
                 "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
@@ -221,6 +222,7 @@ extension TripsDatabase {
             let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
             let own = try ownWrites(in: trip.id)
             let purged = serverForgot ? [:] : try purgedUnseen(trip.id, snapshot: fields, own: own)
+            try rememberEndedMemberships(in: trip.id, fields)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             // This device's acknowledged writes the snapshot still holds stay marked as its own;

@@ -20,3 +20,25 @@ extension TripsSchema {
             """)
     }
 }
+
+extension TripsSchema {
+    // MARK: - 8: the removals this device saw
+
+    /// `ended_memberships`: a member this device saw leave or be removed from a trip, with the
+    /// membership entry that ended (`member.<username>`) and that entry's revision. A server
+    /// restored from a backup taken before the removal lists that same entry again; an owner's
+    /// device then removes the member again before it sends anything (a join since is a newer
+    /// entry). Removals from before this migration are not known: the log keeps the removal's
+    /// revision, not the revision of the entry it ended.
+    static func rememberRemovals(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE ended_memberships (
+                trip_id       TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                member_field  TEXT NOT NULL,
+                join_revision INTEGER NOT NULL,
+                PRIMARY KEY (trip_id, member_field)
+            );
+            """)
+    }
+}

@@ -27,3 +27,90 @@ extension TripsSyncEngine {
         return true
     }
 }
+
+// MARK: - A member this device saw removed, listed again by a restored server
+
+extension TripsSyncEngine {
+    /// A membership entry as the server lists it: `member.<username>` and its revision.
+    struct ListedEntry: Sendable, Equatable {
+        var field: String
+        var revision: Int
+    }
+
+    /// The membership entries `snapshot` lists (a member, not a departure).
+    static func listedEntries(_ snapshot: TripSnapshotDTO) -> [ListedEntry] {
+        snapshot.fields.compactMap { field in
+            guard field.item == nil, field.value != nil, field.field.hasPrefix(WireRoutes.memberFieldPrefix)
+            else { return nil }
+            return ListedEntry(field: field.field, revision: field.revision)
+        }
+    }
+
+    /// The membership entries of the members `keys` lists (each with its entry's revision).
+    static func listedEntries(_ keys: TripKeysDTO) -> [ListedEntry] {
+        keys.members.compactMap { member in
+            member.entryRevision.map {
+                ListedEntry(field: WireRoutes.memberFieldPrefix + member.username.lowercased(), revision: $0)
+            }
+        }
+    }
+
+    /// Makes again, in each trip whose key the feed showed behind this device's this run, the
+    /// removals the server forgot. One that fails waits for the next run (the key is still behind).
+    func removeAgainWhereForgotten(_ report: inout SyncReport) async throws {
+        for trip in keyBehind.sorted(by: { $0.description < $1.description }) {
+            try Task.checkCancellation()
+            do {
+                _ = try await removeAgainIfForgotten(trip, &report)
+            } catch let error as NotesAPIError where SendDisposition(error) == .stopRun {
+                throw error
+            } catch {
+                continue
+            }
+        }
+        keyBehind = []
+    }
+
+    /// Makes again the removals the server forgot in `trip`, from its members as the server
+    /// lists them now. Returns whether it removed anyone.
+    func removeAgainIfForgotten(_ trip: TripID, _ report: inout SyncReport) async throws -> Bool {
+        guard let keySource else { return false }
+        let keys = try await keySource.keys(of: trip)
+        return try await removedAgain(
+            trip, listed: Self.listedEntries(keys), role: try await database.role(of: trip), &report)
+    }
+
+    /// Removes again the members whose removal this device saw and the server no longer knows
+    /// of: a server restored from a backup taken before the removal lists the membership it ended
+    /// (``TripsDatabase/endedMemberships(of:)``; a newer entry is a join since). Two things show
+    /// it: the trip's snapshot after `invalid_cursor`, and a server whose key is older than this
+    /// device's (the removal's rotation forgotten too). Only an owner's device can remove; it does
+    /// so before it sends anything into the trip, so nothing typed after the removal reaches the
+    /// removed member, whose own devices may never sync again. The removal rotates the key from
+    /// the restored server's epoch (a rotation it forgot is undone here first). Returns whether
+    /// it removed anyone (what the server listed is then out of date).
+    func removedAgain(_ trip: TripID, listed: [ListedEntry], role: String?, _ report: inout SyncReport)
+        async throws -> Bool
+    {
+        guard role == "owner", let keySource else { return false }
+        let own = WireRoutes.memberFieldPrefix + keySource.username.lowercased()
+        let back = try await database.endedMemberships(of: trip).filter { ended in
+            ended.memberField != own
+                && listed.contains { $0.field == ended.memberField && $0.revision <= ended.joinRevision }
+        }
+        guard !back.isEmpty else { return false }
+        // The feed brings any key this device lacks; a key the restored server forgot goes.
+        _ = try await pullFeed(&report)
+        try await database.rewindKey(trip, to: try await keySource.keys(of: trip).epoch)
+        let members = back.map { String($0.memberField.dropFirst(WireRoutes.memberFieldPrefix.count)) }
+        do {
+            try await keySource.rotateKey(of: trip, removing: members, trustingNewKeys: false)
+        } catch is TripSharing.Refusal {
+            // A remaining member's key changed, or the members changed meanwhile: the person
+            // removes them again ('quire trip remove'); the sync goes on.
+            return false
+        }
+        report.keysRotated += 1
+        return true
+    }
+}

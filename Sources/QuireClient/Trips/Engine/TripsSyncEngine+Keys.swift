@@ -23,6 +23,7 @@ extension TripsSyncEngine {
         // (companion seed 674: the values sealed with it would not open here).
         let mayDiffer =
             trip.epoch == held && trip.epoch > TripKeyEpoch.first && entry.keyForm == TripKeyEpoch.sealedForm
+        if let held, trip.epoch < held, entry.role == "owner" { keyBehind.insert(id) }
         if let held, trip.epoch < held || (trip.epoch == held && !mayDiffer) { return trip }
         do {
             let key =
@@ -32,6 +33,7 @@ extension TripsSyncEngine {
             if mayDiffer {
                 guard try await database.keyring(id)?.current != key else { return trip }
                 trip.replacesHeldKey = true
+                if entry.role == "owner" { keyBehind.insert(id) }
             }
             if trip.epoch > TripKeyEpoch.first {
                 let chain = try await sealedKeySource().keys(of: id).chain
@@ -83,8 +85,11 @@ extension TripsSyncEngine {
             // Not a newer key: a server restored from before a rotation, whose current key is older.
             let current = try await keySource.keys(of: trip).epoch
             try await database.rewindKey(trip, to: current)
-            sealer = try await self.sealer(for: trip, fallback: fallback)
+            keyBehind.insert(trip)
         }
+        // A removal that rotated may be forgotten with the rotation: it is made again first.
+        if keyBehind.remove(trip) != nil { _ = try await removeAgainIfForgotten(trip, &report) }
+        sealer = try await self.sealer(for: trip, fallback: fallback)
         // The device may have taken the new key already (a pull after the request's first send
         // failed, seed 8 with a companion): what counts is the key the request was sealed with.
         guard

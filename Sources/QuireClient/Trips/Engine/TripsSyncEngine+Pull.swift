@@ -114,8 +114,13 @@ extension TripsSyncEngine {
     func pullSnapshot(
         _ trip: TripID, sealer: TripSealer, serverForgot: Bool = false, _ report: inout SyncReport
     ) async throws {
-        let snapshot = try await api.snapshot(of: trip)
+        var snapshot = try await api.snapshot(of: trip)
         if try await leftAgain(trip, snapshot: snapshot) { return }
+        if try await removedAgain(
+            trip, listed: Self.listedEntries(snapshot), role: snapshot.trip.role, &report)
+        {
+            snapshot = try await api.snapshot(of: trip)
+        }
         var sealer = sealer
         let fields = try await open(snapshot.fields, of: trip, with: &sealer, &report)
         report.received += try await database.replaceWithSnapshot(

@@ -41,6 +41,10 @@ public actor TripsSyncEngine {
     var rekeyDue: Set<TripID> = []
     /// Trips whose request was refused for a rotated key this run: caught up once, then resent.
     var caughtUpWithKeys: Set<TripID> = []
+    /// Trips this account owns whose key on the server is older than the one held, or another key
+    /// of its epoch (a server restored from before a rotation), seen this run: a removal may have
+    /// been forgotten with the rotation (``removeAgainWhereForgotten(_:)``).
+    var keyBehind: Set<TripID> = []
 
     /// - Parameters:
     ///   - keys: wraps new trips' keys for the server and unwraps the keys the feed lists.
@@ -97,9 +101,11 @@ public actor TripsSyncEngine {
         setAside = []
         rekeyDue = []
         caughtUpWithKeys = []
+        keyBehind = []
         return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
             try await pullAll(&report)
+            try await removeAgainWhereForgotten(&report)
             try await rotateDueKeys(&report)
             // A restore another device made brings this device's edits back into the outbox.
             if try await !database.tripsToPush().isEmpty { try await pushAll(&report) }

@@ -40,6 +40,11 @@ extension TripSharing: TripKeySource {
             do {
                 let rotated = try await api.rotateKey(request.body, of: trip)
                 try await database.adoptKey(trip, key: request.key, epoch: rotated.epoch, older: [:])
+                if !removing.isEmpty {
+                    let entries = plan.members.filter { removing.contains($0.username) }
+                    try await database.rememberRemovals(
+                        from: trip, of: entries.map { ($0.username, $0.entryRevision) })
+                }
                 return rotated.epoch
             } catch let error as NotesAPIError where error.code == "members_changed" && attempt < Self.rotationAttempts
             {
