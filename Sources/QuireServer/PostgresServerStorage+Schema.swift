@@ -20,6 +20,7 @@ extension PostgresServerStorage {
             countEachAccountsUsage,
             keepLoginFailures,
             checkEachTripKey,
+            rememberEachTripFieldsAuthor,
         ]
     }
 

@@ -27,4 +27,9 @@ extension PostgresServerStorage {
     static func checkEachTripKey(_ db: PostgresConnection) throws {
         try db.execute("ALTER TABLE trip_key_chain ADD COLUMN key_check text;")
     }
+
+    /// Migration: `trip_fields.author_id`, as the SQLite store's `rememberEachTripFieldsAuthor`.
+    static func rememberEachTripFieldsAuthor(_ db: PostgresConnection) throws {
+        try db.execute("ALTER TABLE trip_fields ADD COLUMN author_id bigint;")
+    }
 }

@@ -35,4 +35,11 @@ extension SQLiteServerStorage {
     static func checkEachTripKey(_ db: SQLiteConnection) throws {
         try db.execute("ALTER TABLE trip_key_chain ADD COLUMN key_check TEXT;")
     }
+
+    /// Migration 22: `trip_fields.author_id`, the account whose request wrote each value (NULL for
+    /// membership entries and for values from before), listed as `author`: a device holding a
+    /// value of someone who left sends it again when a restored server forgot it (issue 15).
+    static func rememberEachTripFieldsAuthor(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE trip_fields ADD COLUMN author_id INTEGER;")
+    }
 }

@@ -21,10 +21,11 @@ extension TripQueries {
         if let after, after.revision < row.purgedRevision { return .cursorExpired }
         var fields = try db.historyRows(
             """
-            SELECT item_id, field, value, value_hash, revision, seen_revision, seq FROM trip_fields
-            WHERE trip_id = $1 AND revision > $2 ORDER BY revision LIMIT $3
+            SELECT f.item_id, f.field, f.value, f.value_hash, f.revision, f.seen_revision, a.username, f.seq
+            FROM trip_fields f LEFT JOIN accounts a ON a.id = f.author_id
+            WHERE f.trip_id = $1 AND f.revision > $2 ORDER BY f.revision LIMIT $3
             """, [.text(trip), .int(Int64(after?.revision ?? 0)), .int(Int64(limit + 1))]
-        ) { (field: try tripField($0), seq: try $0.int64At(6)) }
+        ) { (field: try tripField($0), seq: try $0.int64At(7)) }
         let hasMore = fields.count > limit
         if hasMore { fields.removeLast(fields.count - limit) }
         let next =
@@ -66,8 +67,9 @@ extension TripQueries {
         else { return nil }
         let fields = try db.historyRows(
             """
-            SELECT item_id, field, value, value_hash, revision, seen_revision FROM trip_fields
-            WHERE trip_id = $1 ORDER BY revision
+            SELECT f.item_id, f.field, f.value, f.value_hash, f.revision, f.seen_revision, a.username
+            FROM trip_fields f LEFT JOIN accounts a ON a.id = f.author_id
+            WHERE f.trip_id = $1 ORDER BY f.revision
             """, [.text(trip)], map: tripField)
         return TripSnapshot(entry: entry, fields: fields, position: try tripPosition(row, db: db))
     }
@@ -191,12 +193,13 @@ extension TripQueries {
         TripPosition(revision: row.revision, feed: try db.feedPosition(row.seq))
     }
 
-    /// A `trip_fields` row read as item, field, value, hash, revision and seen revision.
+    /// A `trip_fields` row read as item, field, value, hash, revision, seen revision and the
+    /// author's username.
     static func tripField(_ row: any HistoryRow) throws -> TripFieldDTO {
         let item = try row.textAt(0)
         return TripFieldDTO(
             item: item.isEmpty ? nil : item, field: try row.textAt(1), value: try row.optionalTextAt(2),
             valueHash: try row.optionalTextAt(3), revision: Int(try row.int64At(4)),
-            seenRevision: try row.optionalInt64At(5).map(Int.init))
+            seenRevision: try row.optionalInt64At(5).map(Int.init), author: try row.optionalTextAt(6))
     }
 }

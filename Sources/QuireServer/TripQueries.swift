@@ -103,7 +103,8 @@ enum TripQueries {
         var changed: [AccountID] = []
         var written: TripPosition?
         if !outcome.written.isEmpty {
-            written = try store(outcome, growth: growth, trip: trip, wasDeleted: row.deleted, now: now, db: db)
+            written = try store(
+                outcome, growth: growth, trip: trip, author: account, wasDeleted: row.deleted, now: now, db: db)
             changed = try db.historyRows(
                 "SELECT account_id FROM trip_members WHERE trip_id = $1 ORDER BY account_id", [.text(trip)]
             ) { AccountID(try $0.int64At(0)) }
@@ -164,7 +165,7 @@ enum TripQueries {
     /// accounts locked), moves the trip to the outcome's revision, and moves every member's trips
     /// feed to that number. Returns the trip's new position.
     private static func store(
-        _ outcome: TripMergeRule.Outcome, growth: Int64, trip: String, wasDeleted: Bool, now: Date,
+        _ outcome: TripMergeRule.Outcome, growth: Int64, trip: String, author: AccountID, wasDeleted: Bool, now: Date,
         db: some TripDatabase
     ) throws -> TripPosition {
         try lockFeeds(
@@ -174,17 +175,18 @@ enum TripQueries {
             try db.historyRun(
                 """
                 INSERT INTO trip_fields
-                    (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision, author_id)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                 ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value,
                     value_hash = excluded.value_hash, revision = excluded.revision,
                     seq = excluded.seq, updated_at = excluded.updated_at,
-                    seen_revision = excluded.seen_revision
+                    seen_revision = excluded.seen_revision, author_id = excluded.author_id
                 """,
                 [
                     .text(trip), .text(storedItem(key.item)), .text(key.field), optional(state.value),
                     optional(state.valueHash), .int(Int64(state.revision)), .int(position.seq),
                     .int(now.storedMilliseconds), state.seenRevision.map { .int(Int64($0)) } ?? .null,
+                    .int(author.rawValue),
                 ])
         }
         let deleted = outcome.written[.tripTombstone].map(\.isTombstone) ?? wasDeleted

@@ -308,7 +308,7 @@ enum TripSharingQueries {
             VALUES ($1, '', $2, $3, NULL, $4, $5, $6, $7)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, value_hash = NULL,
                 revision = excluded.revision, seq = excluded.seq, updated_at = excluded.updated_at,
-                seen_revision = excluded.seen_revision
+                seen_revision = excluded.seen_revision, author_id = NULL
             """,
             [
                 .text(trip), .text(field), role.map(HistoryValue.text) ?? .null,

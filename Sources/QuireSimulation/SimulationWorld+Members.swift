@@ -65,16 +65,52 @@ extension SimulationWorld {
         return report
     }
 
-    /// The companion's own text in a trip it is no longer a member of is no longer owed: what
-    /// never reached the server is lost by the product's rule (its device warned, "N changes …
-    /// will be lost"), and so is an edit that only its device kept to restore (an item deleted by
-    /// someone who had not seen the edit, on this or a later sync). The owners' text stays owed.
+    /// The companion's own text in a trip it is no longer a member of is no longer owed when only
+    /// its device held it: what never reached the server is lost by the product's rule (its
+    /// device warned, "N changes … will be lost"), and so is an edit that only its device kept to
+    /// restore. Its text the server or an owner's device holds had synced, and stays owed like
+    /// the owners' text.
     private func forgiveLostChanges(of removals: [TripsDatabase.Removal]) async throws {
+        for removal in removals { try await forgiveTheCompanionsTextOnlyItHeld(in: removal.trip) }
+    }
+
+    /// A restore forgets what the server alone held of a companion who had left or been removed:
+    /// its device deleted its copy, and nothing can send that text again. What an owner's device
+    /// holds stays owed: that device must send it again (the author cannot).
+    func forgiveWhatTheRestoreTookFromTheDeparted() async throws {
+        for (trip, joined) in companionJoined where !joined {
+            try await forgiveTheCompanionsTextOnlyItHeld(in: trip)
+        }
+    }
+
+    private func forgiveTheCompanionsTextOnlyItHeld(in trip: TripID) async throws {
         guard let companion else { return }
-        let lost = Set(removals.map(\.trip.description))
-        guard !lost.isEmpty else { return }
         let marker = "(d\(companion.index) "
-        tripLedger.forgive { lost.contains($0.scope) && $0.origin.contains(marker) }
+        let held = try await heldByTheOwnersSide(trip)
+        tripLedger.forgive { $0.scope == trip.description && $0.origin.contains(marker) && !held.contains($0.text) }
+    }
+
+    /// The lines of `trip` the owners' side holds now: the server's values (opened with the keys
+    /// the devices hold) and what each owner's device shows or keeps to restore.
+    func heldByTheOwnersSide(_ trip: TripID) async throws -> Set<String> {
+        var lines: Set<String> = []
+        let prefix = trip.description + "/"
+        for device in devices {
+            for note in try await TripsView(try device.trips).visible where note.id.hasPrefix(prefix) {
+                lines.formUnion(note.lines)
+            }
+        }
+        // Mid-run a value may be sealed with a key no device took yet: the devices' share counts.
+        guard let account = storage.account,
+            let server = try? await TripsView(server: storage, account: account, keyrings: try await heldKeyrings())
+        else { return lines }
+        for (key, value) in server.shown where key.hasPrefix(prefix) {
+            guard let field = key.split(separator: "/").last.flatMap({ TripField(rawValue: String($0)) }),
+                TripsView.typedFields.contains(field)
+            else { continue }
+            lines.formUnion(NoteSnapshot(id: key, title: "", body: value, conflictOf: nil).lines)
+        }
+        return lines
     }
 
     /// Remembers what an owner device's step wrote into a trip the companion is not a member of.

@@ -88,9 +88,14 @@ public struct TripFieldDTO: Codable, Sendable, Equatable {
     /// Only for an item's `deleted` set to `true`: the item's newest revision the deleting device
     /// had seen. An edit at a later revision was not seen by it.
     public var seenRevision: Int?
+    /// The username of the account whose request wrote this value; nil for the server's own
+    /// entries (membership) and for values written before the server kept authors. A device
+    /// holding a value of someone who left sends it again when a restored server forgot it.
+    public var author: String?
 
     public init(
-        item: String?, field: String, value: String?, valueHash: String?, revision: Int, seenRevision: Int? = nil
+        item: String?, field: String, value: String?, valueHash: String?, revision: Int, seenRevision: Int? = nil,
+        author: String? = nil
     ) {
         self.item = item
         self.field = field
@@ -98,6 +103,7 @@ public struct TripFieldDTO: Codable, Sendable, Equatable {
         self.valueHash = valueHash
         self.revision = revision
         self.seenRevision = seenRevision
+        self.author = author
     }
 }
 

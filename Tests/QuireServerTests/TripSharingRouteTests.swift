@@ -99,6 +99,24 @@ final class TripSharingRouteTests {
         #expect(forged.status == 400 || forged.status == 403)
     }
 
+    @Test(arguments: StoreKind.allCases) func eachValueNamesTheAccountThatWroteIt(store: StoreKind) async throws {
+        // A device that holds a value of someone who left sends it again after a restore: the
+        // log says whose each value is; the server's own membership entries are nobody's.
+        try await setUp(store)
+        try await harness.share(trip, with: "bob", role: "editor", owner: alice, token: bob)
+        _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Lisbon")], token: bob)
+        _ = try await harness.ops(trip, [TripValue.op(nil, "notes", "Pack light")], token: alice)
+
+        let changes = try await harness.tripChanges(trip, token: alice).changes
+        let authors = Dictionary(uniqueKeysWithValues: changes.map { ($0.field, $0.author ?? "none") })
+        #expect(authors == ["member.alice": "none", "member.bob": "none", "title": "bob", "notes": "alice"])
+        // The title rewritten by alice is hers from then on.
+        let base = try #require(changes.first { $0.field == "title" }?.revision)
+        _ = try await harness.ops(trip, [TripValue.op(nil, "title", "Porto", base: base)], token: alice)
+        let title = try await harness.tripChanges(trip, token: bob).changes.first { $0.field == "title" }
+        #expect(title?.author == "alice")
+    }
+
     @Test(arguments: StoreKind.allCases) func aDeparturesEntryNamesTheMembershipItEnded(store: StoreKind) async throws {
         // A device that never held carol's entry can still tell, after a restore, the membership
         // a removal ended from a join since: the listing and the removal both name its revision.

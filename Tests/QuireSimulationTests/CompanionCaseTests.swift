@@ -127,4 +127,17 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anItemTheCompanionAddedBeforeLeavingSurvivesARestoreThatForgotIt() async {
+        // Companion seed 83 with the ledger that owes a departed companion's synced text: d1
+        // pulled the companion's item, the companion left, the restore forgot the item. Only d1
+        // holds it, and the companion's device deleted its copy: d1 sends it again.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .companion(.trip(.add(trip: 3, token: 6, timed: false, place: 0))), .backUpServer,
+            .companion(.sync), .companion(.leave(trip: 3)), .sync(device: 1), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -45,18 +45,24 @@ extension TripsDatabase {
         package var revision: Int
         /// For an item's tombstone: the newest revision of the item its deleter had seen.
         package var seenRevision: Int?
+        /// The username whose request wrote it, as the server lists it.
+        package var author: String?
 
         /// An item's `deleted` set to `true`.
         var isItemTombstone: Bool {
             item != nil && field == TripField.deleted.rawValue && value == TripFieldRules.deletedValue
         }
 
-        package init(item: ItemID?, field: String, value: String?, revision: Int, seenRevision: Int? = nil) {
+        package init(
+            item: ItemID?, field: String, value: String?, revision: Int, seenRevision: Int? = nil,
+            author: String? = nil
+        ) {
             self.item = item
             self.field = field
             self.value = value
             self.revision = revision
             self.seenRevision = seenRevision
+            self.author = author
         }
     }
 
@@ -222,6 +228,7 @@ extension TripsDatabase {
             let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
             let own = try ownWrites(in: trip.id)
             let purged = serverForgot ? [:] : try purgedUnseen(trip.id, snapshot: fields, own: own)
+            let departed = serverForgot ? try departedMembersValues(in: trip.id, role: trip.role) : []
             try rememberEndedMemberships(in: trip.id, fields)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
@@ -240,6 +247,8 @@ extension TripsDatabase {
                 // The forgotten writes join the waiting changes, and all of them go on the new
                 // history's bases (a forgotten delete too, seed 6126).
                 try resendForgottenWrites(fields, of: trip.id, own: own)
+                // Values of members who left: their devices deleted their copies, so this one sends them.
+                try resendForgottenWrites(fields, of: trip.id, own: departed)
                 try rebaseWaitingChanges(
                     of: trip.id, on: fields, heldItems: Set(held.map { String($0.key.prefix { $0 != "/" }) }))
             }
@@ -290,7 +299,7 @@ extension TripsDatabase {
         guard
             try storeConfirmed(
                 trip: trip, item: field.item, field: field.field, value: field.value, revision: field.revision,
-                seenRevision: field.seenRevision)
+                seenRevision: field.seenRevision, author: field.author)
         else {
             // The tombstone came first in a conflict's answer, which does not say what the delete
             // had seen: the pull does, and what it had not seen is offered back now.

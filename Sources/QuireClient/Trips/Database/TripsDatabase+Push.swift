@@ -227,7 +227,7 @@ extension TripsDatabase {
     @discardableResult
     func storeConfirmed(
         trip: TripID, item: ItemID?, field: String, value: String?, revision: Int, mine: Bool = false,
-        replacing baseValue: String? = nil, seenRevision: Int? = nil
+        replacing baseValue: String? = nil, seenRevision: Int? = nil, author: String? = nil
     ) throws -> Bool {
         if let item {
             try connection.run(
@@ -236,15 +236,16 @@ extension TripsDatabase {
         }
         return try connection.run(
             """
-            INSERT INTO fields (trip_id, item_id, field, value, revision, mine, mine_base, seen_revision)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO fields (trip_id, item_id, field, value, revision, mine, mine_base, seen_revision, author)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item_id, field) DO UPDATE SET value = excluded.value, revision = excluded.revision,
-                mine = excluded.mine, mine_base = excluded.mine_base, seen_revision = excluded.seen_revision
+                mine = excluded.mine, mine_base = excluded.mine_base, seen_revision = excluded.seen_revision,
+                author = excluded.author
             WHERE excluded.revision > fields.revision
                OR (excluded.mine AND NOT fields.mine AND excluded.revision = fields.revision
                    AND excluded.value IS fields.value)
             """, trip.description, item.storageKey, field, value, revision, mine, mine ? baseValue : nil,
-            seenRevision) > 0
+            seenRevision, mine ? nil : author) > 0
     }
 
     /// Marks every waiting change of the trip refused (the server will not take the trip itself),

@@ -42,3 +42,15 @@ extension TripsSchema {
             """)
     }
 }
+
+extension TripsSchema {
+    // MARK: - 9: who wrote each pulled value
+
+    /// `fields.author`: the username of the account whose request wrote a pulled value, as the
+    /// server lists it (NULL for this device's own writes, membership entries and values from
+    /// older servers). A value of a member this device saw leave is sent again when a restored
+    /// server forgot it: that member's devices deleted their copies and cannot.
+    static func rememberAuthors(_ db: SQLiteConnection) throws {
+        try db.execute("ALTER TABLE fields ADD COLUMN author TEXT;")
+    }
+}

@@ -7,7 +7,7 @@ package enum TripsSchema {
     package static var migrations: [SQLiteMigrator.Migration] {
         [
             createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, keepEveryKeyEpoch,
-            queuePhotos, rememberDepartures, rememberRemovals,
+            queuePhotos, rememberDepartures, rememberRemovals, rememberAuthors,
         ]
     }
 

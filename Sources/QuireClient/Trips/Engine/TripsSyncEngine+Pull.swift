@@ -159,7 +159,7 @@ extension TripsSyncEngine {
             fields.append(
                 TripsDatabase.PulledField(
                     item: item, field: dto.field, value: value, revision: dto.revision,
-                    seenRevision: dto.seenRevision))
+                    seenRevision: dto.seenRevision, author: dto.author?.lowercased()))
         }
         return (fields, unopened)
     }
