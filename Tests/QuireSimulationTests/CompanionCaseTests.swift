@@ -140,4 +140,17 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anItemOfACompanionWhoLeftAgainFirstSurvivesARestoreThatForgotIt() async {
+        // As above, but the companion's device syncs first after the restore and leaves again:
+        // d1 learns of the departure from the snapshot itself, and sends the item again.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .companion(.trip(.add(trip: 3, token: 6, timed: false, place: 0))), .backUpServer,
+            .companion(.sync), .sync(device: 1), .companion(.leave(trip: 3)), .restoreServer, .companion(.sync),
+            .sync(device: 1),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -228,8 +228,9 @@ extension TripsDatabase {
             let newFields = fields.filter { $0.revision > heldRevisions[$0.item.storageKey + "/" + $0.field] ?? 0 }
             let own = try ownWrites(in: trip.id)
             let purged = serverForgot ? [:] : try purgedUnseen(trip.id, snapshot: fields, own: own)
-            let departed = serverForgot ? try departedMembersValues(in: trip.id, role: trip.role) : []
+            // A departure the snapshot lists counts too (the member's device left again first).
             try rememberEndedMemberships(in: trip.id, fields)
+            let departed = serverForgot ? try departedMembersValues(in: trip.id, role: trip.role) : []
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             // This device's acknowledged writes the snapshot still holds stay marked as its own;
