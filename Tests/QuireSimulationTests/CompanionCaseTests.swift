@@ -153,4 +153,18 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func anItemOfACompanionWhoLeftAgainAfterTheSnapshotSurvivesARestoreThatForgotIt() async {
+        // d1 takes the restored server's snapshot while it still lists the companion, whose
+        // device leaves again only after: d1 keeps the item the snapshot lacks aside, and sends
+        // it when it pulls the departure.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .companion(.trip(.add(trip: 3, token: 6, timed: false, place: 0))), .backUpServer,
+            .companion(.sync), .sync(device: 1), .companion(.leave(trip: 3)), .restoreServer, .sync(device: 1),
+            .companion(.sync), .sync(device: 1),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

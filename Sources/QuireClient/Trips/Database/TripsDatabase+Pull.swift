@@ -191,7 +191,9 @@ extension TripsDatabase {
         try write {
             var stored = 0
             try rememberEndedMemberships(in: trip, fields)
+            try forgetSetAsideValues(in: trip, fields)
             for field in fields where try applyPulled(trip, field) { stored += 1 }
+            try sendSetAsideValuesOfDeparted(in: trip)
             try connection.run(
                 "UPDATE trips SET cursor = ?, pulled_revision = MAX(pulled_revision, ?, ?) WHERE id = ?",
                 cursor.rawValue, fields.map(\.revision).max() ?? 0, caughtUpThrough, trip.description)
@@ -231,6 +233,8 @@ extension TripsDatabase {
             // A departure the snapshot lists counts too (the member's device left again first).
             try rememberEndedMemberships(in: trip.id, fields)
             let departed = serverForgot ? try departedMembersValues(in: trip.id, role: trip.role) : []
+            if serverForgot { try setAsideForgottenValues(in: trip.id, snapshot: fields) }
+            try forgetSetAsideValues(in: trip.id, fields)
             try connection.run("DELETE FROM fields WHERE trip_id = ?", trip.id.description)
             for field in fields { try applyPulled(trip.id, field) }
             // This device's acknowledged writes the snapshot still holds stay marked as its own;

@@ -55,24 +55,6 @@ extension TripsDatabase {
 
     /// Remembers the entry `field` of `trip` this device holds, when it has a value and is older
     /// than `revision` (the entry that ended it).
-    /// The values of `trip` this device pulled from members whose membership it saw end, to send
-    /// again after a restore that forgot them: their devices deleted their copies, so nobody else
-    /// will. Not their deletes (an item a restore brings back loses no text), and nothing from a
-    /// viewer's device, which cannot write. Read before a snapshot replaces the fields.
-    func departedMembersValues(in trip: TripID, role: String) throws -> [OwnWrite] {
-        guard role == "owner" || role == "editor" else { return [] }
-        let prefix = WireRoutes.memberFieldPrefix
-        let departed = try endedMemberships(of: trip).map { String($0.memberField.dropFirst(prefix.count)) }
-        guard !departed.isEmpty else { return [] }
-        return try connection.query(
-            """
-            SELECT item_id, field, value, revision FROM fields
-            WHERE trip_id = ? AND mine = 0 AND field <> 'deleted' AND value IS NOT NULL
-              AND author IN (SELECT value FROM json_each(?))
-            """, trip.description, String(decoding: try JSONEncoder().encode(departed), as: UTF8.self)
-        ) { OwnWrite(item: $0.text(0), field: $0.text(1), value: $0.optionalText(2), revision: $0.int(3)) }
-    }
-
     /// This account's role in `trip` as this device last learned it; nil without a copy.
     package func role(of trip: TripID) throws -> String? {
         try connection.queryFirst("SELECT role FROM trips WHERE id = ?", trip.description) { $0.text(0) }

@@ -54,3 +54,26 @@ extension TripsSchema {
         try db.execute("ALTER TABLE fields ADD COLUMN author TEXT;")
     }
 }
+
+extension TripsSchema {
+    // MARK: - 10: other members' values a restored server forgot
+
+    /// `set_aside_values`: a value of another member that a snapshot from a server restored from
+    /// a backup no longer held, kept until its field is pulled again (its author's device sent it
+    /// again) or its author's departure arrives, when this device sends it instead (the departed
+    /// member's device deleted its copy).
+    static func setAsideForgottenValues(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE set_aside_values (
+                trip_id  TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                item_id  TEXT NOT NULL,
+                field    TEXT NOT NULL,
+                value    TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                author   TEXT NOT NULL,
+                PRIMARY KEY (trip_id, item_id, field)
+            );
+            """)
+    }
+}
