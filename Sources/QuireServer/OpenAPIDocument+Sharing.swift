@@ -52,7 +52,7 @@ extension OpenAPIDocument {
                   "username": { "type": "string" },
                   "role": { "type": "string", "enum": ["owner", "editor", "viewer"] },
                   "publicKey": { "type": "string", "description": "base64 of the member's public key; empty when it has none" },
-                  "entryRevision": { "type": "integer", "minimum": 1, "description": "The revision of the member's member.<username> entry in the trip's log; absent before the trip's members first changed" }
+                  "entryRevision": { "type": "integer", "minimum": 1, "description": "The revision of the join that started the membership in the trip's log (the member.<username> entry, or the join a role change names); absent before the trip's members first changed" }
                 }
               },
               "TripMembers": {

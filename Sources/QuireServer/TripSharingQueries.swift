@@ -147,7 +147,7 @@ enum TripSharingQueries {
         guard try TripQueries.tripRole(trip, account: account, db: db) != nil else { return nil }
         return try db.historyRows(
             """
-            SELECT a.username, m.role, COALESCE(k.public_key, ''), f.revision FROM trip_members m
+            SELECT a.username, m.role, COALESCE(k.public_key, ''), COALESCE(f.seen_revision, f.revision) FROM trip_members m
             JOIN accounts a ON a.id = m.account_id
             LEFT JOIN sharing_keys k ON k.account_id = m.account_id
             LEFT JOIN trip_fields f ON f.trip_id = m.trip_id AND f.item_id = '' AND f.field = CAST($2 AS TEXT) || a.username
@@ -291,17 +291,15 @@ enum TripSharingQueries {
                 try $0.textAt(0)
             }.first ?? ""
         let field = WireRoutes.memberFieldPrefix + username
-        // A departure's entry names the membership it ended (its `seenRevision`), so a device that
-        // never held that entry can still tell it from a join since after a restore.
-        let ended: Int64? =
-            role != nil
-            ? nil
-            : try db.historyRows(
-                """
-                SELECT revision FROM trip_fields
-                WHERE trip_id = $1 AND item_id = '' AND field = $2 AND value IS NOT NULL
-                """, [.text(trip), .text(field)]
-            ) { try $0.int64At(0) }.first
+        // A role change and a departure name the join that started the membership (their
+        // `seenRevision`; a join names none), so after a restore a device tells the membership
+        // it saw end from a join since, whatever role changes came between.
+        let started: Int64? = try db.historyRows(
+            """
+            SELECT COALESCE(seen_revision, revision) FROM trip_fields
+            WHERE trip_id = $1 AND item_id = '' AND field = $2 AND value IS NOT NULL
+            """, [.text(trip), .text(field)]
+        ) { try $0.int64At(0) }.first
         try db.historyRun(
             """
             INSERT INTO trip_fields (trip_id, item_id, field, value, value_hash, revision, seq, updated_at, seen_revision)
@@ -313,7 +311,7 @@ enum TripSharingQueries {
             [
                 .text(trip), .text(field), role.map(HistoryValue.text) ?? .null,
                 .int(Int64(revision)), .int(position.seq), .int(now.storedMilliseconds),
-                ended.map(HistoryValue.int) ?? .null,
+                started.map(HistoryValue.int) ?? .null,
             ])
     }
 }

@@ -103,9 +103,10 @@ public struct TripMemberDTO: Codable, Sendable, Equatable {
     public var role: String
     /// Base64 of the member's X25519 public key; empty when the account has none yet.
     public var publicKey: String
-    /// The revision of the member's `member.<username>` entry in the trip's log; nil before the
-    /// trip's members first changed (the log names them from then on). A device that removes the
-    /// member remembers it, to tell that membership from a join since after a restore.
+    /// The revision of the join that started the member's membership in the trip's log (its
+    /// `member.<username>` entry, or the join a role change names); nil before the trip's members
+    /// first changed (the log names them from then on). A device that removes the member
+    /// remembers it, to tell that membership from a join since after a restore.
     public var entryRevision: Int?
 
     public init(username: String, role: String, publicKey: String, entryRevision: Int? = nil) {

@@ -119,12 +119,18 @@ final class TripSharingRouteTests {
 
     @Test(arguments: StoreKind.allCases) func aDeparturesEntryNamesTheMembershipItEnded(store: StoreKind) async throws {
         // A device that never held carol's entry can still tell, after a restore, the membership
-        // a removal ended from a join since: the listing and the removal both name its revision.
+        // a removal ended from a join since: the listing, a role change and the removal all name
+        // the join's revision.
         try await setUp(store)
         let carol = try await harness.sharingToken("carol", seed: 3)
         try await harness.share(trip, with: "carol", role: "viewer", owner: alice, token: carol)
         let listed = try await harness.tripChanges(trip, token: alice).changes
         let joined = try #require(listed.first { $0.field == "member.carol" }?.revision)
+        #expect(await harness.roleResponse(trip, "carol", "editor", token: alice).status == 204)
+        // A role change names the join that started the membership; so does the members list.
+        let changed = try #require(
+            try await harness.tripChanges(trip, token: alice).changes.first { $0.field == "member.carol" })
+        #expect(changed.revision > joined && changed.seenRevision == joined)
         let members = try await harness.members(trip, token: alice)
         #expect(members.first { $0.username == "carol" }?.entryRevision == joined)
         #expect(await harness.removeResponse(trip, "carol", token: alice).status == 204)
@@ -133,7 +139,7 @@ final class TripSharingRouteTests {
             try await harness.tripChanges(trip, token: alice).changes.first {
                 $0.field == "member.carol"
             })
-        #expect(removal.value == nil && removal.revision > joined)
+        #expect(removal.value == nil && removal.revision > changed.revision)
         #expect(removal.seenRevision == joined)
         #expect(
             try await harness.tripChanges(trip, token: alice).changes.first { $0.field == "member.alice" }?.seenRevision

@@ -167,4 +167,19 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRoleChangeOnTheRestoredServerIsNoJoin() async {
+        // Companion seed 1309: the restore forgot the companion's leave, then d0 made it a viewer
+        // there. The role change's entry is newer than the one the leave ended, but it names the
+        // same join: the companion's device leaves again and takes nothing typed after its leave.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .companion(.share(trip: 0, viewer: false)), .companion(.sync), .sync(device: 2),
+            .backUpServer, .companion(.leave(trip: 2)), .restoreServer,
+            .trip(device: 2, .edit(trip: 1, item: 0, field: .title, token: 21, line: 0)),
+            .companion(.role(trip: 3, viewer: true)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -29,7 +29,7 @@ extension TripsDatabase {
         let field = WireRoutes.memberFieldPrefix + username.lowercased()
         let revision =
             try connection.queryFirst(
-                "SELECT revision FROM fields WHERE trip_id = ? AND item_id = '' AND field = ?",
+                "SELECT COALESCE(seen_revision, revision) FROM fields WHERE trip_id = ? AND item_id = '' AND field = ?",
                 trip.description, field
             ) { $0.int(0) } ?? 0
         try connection.run(

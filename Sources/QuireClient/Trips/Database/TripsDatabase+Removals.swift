@@ -64,7 +64,7 @@ extension TripsDatabase {
         try connection.run(
             """
             INSERT INTO ended_memberships (trip_id, member_field, join_revision)
-            SELECT trip_id, field, revision FROM fields
+            SELECT trip_id, field, COALESCE(seen_revision, revision) FROM fields
             WHERE trip_id = ? AND item_id = '' AND field = ? AND value IS NOT NULL AND revision < ?
             ON CONFLICT (trip_id, member_field) DO UPDATE SET join_revision = excluded.join_revision
             """, trip.description, field, revision)

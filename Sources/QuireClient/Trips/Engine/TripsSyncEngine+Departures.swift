@@ -12,7 +12,7 @@ extension TripsSyncEngine {
     func leftAgain(_ trip: TripID, snapshot: TripSnapshotDTO) async throws -> Bool {
         guard let departure = try await database.departure(of: trip) else { return false }
         let entry = snapshot.fields.first { $0.item == nil && $0.field == departure.memberField }
-        guard let entry, entry.value != nil, entry.revision <= departure.joinRevision else {
+        guard let entry, entry.value != nil, (entry.seenRevision ?? entry.revision) <= departure.joinRevision else {
             try await database.forgetDeparture(trip)
             return false
         }
@@ -42,7 +42,8 @@ extension TripsSyncEngine {
         snapshot.fields.compactMap { field in
             guard field.item == nil, field.value != nil, field.field.hasPrefix(WireRoutes.memberFieldPrefix)
             else { return nil }
-            return ListedEntry(field: field.field, revision: field.revision)
+            // A role change names the join that started the membership.
+            return ListedEntry(field: field.field, revision: field.seenRevision ?? field.revision)
         }
     }
 
