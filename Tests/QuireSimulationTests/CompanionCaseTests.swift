@@ -182,4 +182,19 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aDeviceWhoseKeyIsAheadOfTheRestoredServerTakesTheKeyItsEpochNowHas() async {
+        // Companion seed 1962: d2 rotated to epoch 3 after the companion left, the restore forgot
+        // epochs 2 and 3, and d0 removed the companion again, giving epoch 2 another key. d2 went
+        // back to epoch 2 with its old key, and opened nothing sealed with the new one.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .companion(.share(trip: 0, viewer: false)), .companion(.sync), .backUpServer,
+            .companion(.remove(trip: 3)), .companion(.share(trip: 2, viewer: false)),
+            .trip(device: 0, .edit(trip: 3, item: 3, field: .title, token: 32, line: 0)), .companion(.leave(trip: 3)),
+            .sync(device: 2), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

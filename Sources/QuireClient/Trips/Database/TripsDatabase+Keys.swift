@@ -68,12 +68,13 @@ extension TripsDatabase {
     /// rotation it makes next reuses their epochs, so the keys of the forgotten epochs go.
     /// Nothing changes unless this device holds the key of `epoch` and it is older than the current.
     package func rewindKey(_ trip: TripID, to epoch: Int) throws {
-        try write {
-            guard let keyring = try keyring(trip), epoch < keyring.epoch, let key = keyring.key(epoch) else { return }
-            try connection.run("DELETE FROM trip_keys WHERE trip_id = ? AND epoch >= ?", trip.description, epoch)
-            try connection.run(
-                "UPDATE trips SET key = ?, key_epoch = ? WHERE id = ?", key.data, epoch, trip.description)
-        }
+        try write { try rewindKeyInTransaction(trip, to: epoch) }
+    }
+
+    func rewindKeyInTransaction(_ trip: TripID, to epoch: Int) throws {
+        guard let keyring = try keyring(trip), epoch < keyring.epoch, let key = keyring.key(epoch) else { return }
+        try connection.run("DELETE FROM trip_keys WHERE trip_id = ? AND epoch >= ?", trip.description, epoch)
+        try connection.run("UPDATE trips SET key = ?, key_epoch = ? WHERE id = ?", key.data, epoch, trip.description)
     }
 
     func keepOlderKeys(_ trip: TripID, _ keys: [Int: SymmetricKey256]) throws {

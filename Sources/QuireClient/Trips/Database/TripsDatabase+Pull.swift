@@ -21,6 +21,9 @@ extension TripsDatabase {
         /// taken before a rotation, and a rotation since, gave the epoch again): it and the
         /// chain's older keys replace the held ones.
         package var replacesHeldKey = false
+        /// The server's key is of an older epoch than the one this device holds (restored from a
+        /// backup taken before the rotations after it): the device goes back to that epoch.
+        package var rewindsHeldKey = false
 
         package init(
             id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false,
@@ -131,6 +134,7 @@ extension TripsDatabase {
                     UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)
                     WHERE id = ?
                     """, trip.role, trip.deleted, trip.revision, trip.id.description)
+                if updated > 0, trip.rewindsHeldKey { try rewindKeyInTransaction(trip.id, to: trip.epoch) }
                 guard let key = trip.key else { continue }
                 guard updated == 0 else {
                     if trip.replacesHeldKey {

@@ -18,20 +18,26 @@ extension TripsSyncEngine {
         guard !trip.removed else { return trip }
         if entry.rekeyDue == true, entry.role == "owner" { rekeyDue.insert(id) }
         let held = try await database.keyEpoch(id)
-        // A rotated key of the epoch held is opened again to compare: a server restored from a
-        // backup taken before a rotation, and rotated since, gives the epoch to another key
-        // (companion seed 674: the values sealed with it would not open here).
+        // A server whose key is older than the one held was restored from a backup taken before a
+        // rotation: the device goes back to its epoch (a removal may have gone with the rotation).
+        if let held, trip.epoch < held {
+            trip.rewindsHeldKey = true
+            if entry.role == "owner" { keyBehind.insert(id) }
+        }
+        // A rotated key of the epoch held, or gone back to, is opened again to compare: a server
+        // restored from a backup taken before a rotation, and rotated since, gives the epoch to
+        // another key (companion seeds 674 and 1962: the values sealed with it would not open).
         let mayDiffer =
-            trip.epoch == held && trip.epoch > TripKeyEpoch.first && entry.keyForm == TripKeyEpoch.sealedForm
-        if let held, trip.epoch < held, entry.role == "owner" { keyBehind.insert(id) }
-        if let held, trip.epoch < held || (trip.epoch == held && !mayDiffer) { return trip }
+            (trip.epoch == held || trip.rewindsHeldKey) && trip.epoch > TripKeyEpoch.first
+            && entry.keyForm == TripKeyEpoch.sealedForm
+        if let held, trip.epoch <= held, !mayDiffer { return trip }
         do {
             let key =
                 entry.keyForm == TripKeyEpoch.sealedForm
                 ? try await sealedKeySource().openSealedKey(entry.wrappedKey, trip: id, epoch: trip.epoch)
                 : try keys.unwrap(entry.wrappedKey, trip: id)
             if mayDiffer {
-                guard try await database.keyring(id)?.current != key else { return trip }
+                guard try await database.keyring(id)?.key(trip.epoch) != key else { return trip }
                 trip.replacesHeldKey = true
                 if entry.role == "owner" { keyBehind.insert(id) }
             }
