@@ -6,7 +6,7 @@ import Testing
 
 @testable import QuireClient
 
-/// A new notes database takes 16 KiB pages (``NotesSchema/pageSize``); a file from before keeps
+/// A new notes database takes 8 KiB pages (``NotesSchema/pageSize``); a file from before keeps
 /// its own, and bulk mode's WAL limit is a size in bytes whatever the page size.
 struct DatabasePageSizeTests {
     let account = AccountID("account-1")
@@ -15,13 +15,13 @@ struct DatabasePageSizeTests {
         try SQLiteConnection(path: file.path).queryFirst("PRAGMA page_size") { $0.int(0) }
     }
 
-    @Test func aNewDatabaseHasSixteenKiBPages() async throws {
+    @Test func aNewDatabaseHasEightKiBPages() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }
         let database = try fixture.open()
         try await database.saveNote(id: NoteID(), title: "A", body: "text")
 
-        #expect(try pageSize(fixture.fileURL) == 16_384)
+        #expect(try pageSize(fixture.fileURL) == 8_192)
     }
 
     @Test func aFileFromBeforeKeepsItsPageSizeAndItsNotes() async throws {
@@ -42,8 +42,8 @@ struct DatabasePageSizeTests {
         #expect(try await database.search("old").map(\.id) == [id])
     }
 
-    /// 16,384 pages of 4 KiB before; at 16 KiB a page the same count would have let the WAL grow
-    /// to 256 MiB before a checkpoint.
+    /// 16,384 pages of 4 KiB before; at 8 KiB a page the same count would have let the WAL grow
+    /// to 128 MiB before a checkpoint.
     @Test func bulkModeCheckpointsAtSixtyFourMiBOfWAL() async throws {
         let fixture = try DatabaseFixture()
         defer { fixture.cleanUp() }
@@ -57,7 +57,7 @@ struct DatabasePageSizeTests {
 
         try await database.apply(page, cursor: Cursor("c1"), account: account)
 
-        #expect(try await database.walAutocheckpointPages() * 16_384 == 64 << 20)
+        #expect(try await database.walAutocheckpointPages() * 8_192 == 64 << 20)
     }
 
     /// Migration 17 drops `notes_by_recency`, whose columns lead `notes_list`: the list by update

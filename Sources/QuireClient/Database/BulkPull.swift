@@ -4,9 +4,9 @@ import QuireSQLite
 /// device back after a long absence), measured in docs/benchmarks.md ("first sync").
 ///
 /// - **Checkpoints less often.** SQLite copies the WAL back into the database file once it holds
-///   1,000 pages (4 MB of 4 KiB pages, 16 MB of a new file's 16 KiB ones), and each such checkpoint waits for two fsyncs: about 25 of them for
+///   1,000 pages (4 MB of 4 KiB pages, 8 MB of a new file's 8 KiB ones), and each such checkpoint waits for two fsyncs: about 25 of them for
 ///   10,000 notes of 2 KB. In bulk mode it waits for ``walBytes`` (64 MiB, as pages of the file's
-///   own size: 4,096 of a new file's 16 KiB, 16,384 of an older file's 4 KiB), so the WAL stays
+///   own size: 8,192 of a new file's 8 KiB, 16,384 of an older file's 4 KiB), so the WAL stays
 ///   bounded at any size of account; leaving bulk mode runs a passive checkpoint and restores the
 ///   limit. Commits are exactly as durable: WAL frames reach the file at each commit as before,
 ///   and what a checkpoint copies is already in the WAL.
