@@ -9,9 +9,9 @@ extension NotesSchema {
     /// a page of its own and the table was 40% empty space, written twice (to the WAL, then by the
     /// checkpoint) in 4 KiB `pwrite` calls, about a quarter of a first sync's CPU. Three such rows
     /// share an 8 KiB page: a 10,000-note first sync writes a file of 51 MB instead of 65 MB, in
-    /// half the calls, for 8 to 17% less CPU. 16 KiB pages saved no more, and a save writes each
-    /// page it changes to the WAL whole before its fsync: a save measured 0.44 ms with 4 KiB pages,
-    /// 0.57 ms with 8 KiB, 0.69 ms with 16 KiB (docs/benchmarks.md, "Larger pages for a new
-    /// device").
+    /// half the calls; with migration 17, 8 to 17% less CPU. 16 KiB pages saved no more, and a
+    /// save writes each page it changes to the WAL whole before its fsync: a save measured
+    /// 0.44 ms with 4 KiB pages, 0.57 ms with 8 KiB, 0.69 ms with 16 KiB (docs/benchmarks.md,
+    /// "Larger pages for a new device").
     package static let pageSize = 8_192
 }
