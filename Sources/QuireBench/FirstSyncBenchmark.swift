@@ -75,14 +75,14 @@ enum FirstSyncBenchmark {
                     size, "reading ahead", report, target: true,
                     note: "the engine's default; child process wall time \(Figure.seconds(wall)) including "
                         + "start-up; \(pageLimit) notes a page; the next page fetched, decoded and opened (on "
-                        + "every core) while the current one is stored (readAhead: true); peak memory "
-                        + mebibytes(report.peakKiB)))
+                        + "every core) while the current one is stored (readAhead: true); the child's CPU "
+                        + cpu(report) + "; peak memory " + mebibytes(report.peakKiB)))
         }
         rows.append(
             syncRow(
                 size, "one page after the other", serial, target: size.readAhead == nil,
                 note: "readAhead: false; child wall time \(Figure.seconds(size.serialWall)) "
-                    + "including start-up; \(pageLimit) notes a page"))
+                    + "including start-up; the child's CPU \(cpu(serial)); \(pageLimit) notes a page"))
         guard let peak = serial.peakKiB else {
             rows.append(
                 .notMeasured(
@@ -121,6 +121,11 @@ enum FirstSyncBenchmark {
                 ?? "curl unavailable",
             ratio: ratio, target: target ? "≤ 2× curl" : "-", met: met,
             note: note + (met == false ? "; see docs/benchmarks.md for where the time goes" : ""))
+    }
+
+    /// The child's CPU time (user and system, every thread), steadier than its wall time here.
+    private static func cpu(_ report: SyncChild.Report) -> String {
+        report.cpuSeconds.map { String(format: "%.2f s", $0) } ?? "unknown"
     }
 
     private static func mebibytes(_ kib: Int?) -> String {

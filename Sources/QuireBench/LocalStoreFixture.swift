@@ -20,7 +20,8 @@ enum LocalStoreFixture {
     /// by raw inserts in one transaction: the raw baseline's starting point, same shape.
     static func rawDatabase(at file: URL, count: Int, corpus: NoteCorpus) throws -> RawSQLite {
         do {
-            let connection = try SQLiteConnection(path: file.path, durability: .full)
+            let connection = try SQLiteConnection(
+                path: file.path, durability: .full, pageSize: NotesSchema.pageSize)
             try SQLiteMigrator(NotesSchema.migrations).migrate(connection)
         }
         let raw = try RawSQLite(path: file.path)

@@ -20,6 +20,9 @@ enum SyncChild {
         var failure: String?
         /// `VmHWM` of `/proc/self/status` just before exiting, in KiB; nil where there is none.
         var peakKiB: Int?
+        /// The child's CPU time (user and system, every thread) just before exiting, in seconds:
+        /// steadier than the wall time on a shared machine.
+        var cpuSeconds: Double?
     }
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -45,7 +48,8 @@ enum SyncChild {
             let elapsed = clock.now - start
             let result = Report(
                 seconds: elapsed.seconds, received: report.received,
-                failure: report.failure.map { "\($0.message)" }, peakKiB: peakMemoryKiB())
+                failure: report.failure.map { "\($0.message)" }, peakKiB: peakMemoryKiB(),
+                cpuSeconds: ProcessCPU.seconds())
             FileHandle.standardOutput.write(try JSONEncoder().encode(result) + Data("\n".utf8))
             return 0
         } catch {

@@ -27,8 +27,10 @@ public final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
     ///
+    /// - Parameter pageSize: the page size, in bytes, of a file this creates (a power of two from
+    ///   512 to 65,536); an existing file keeps its own. nil: SQLite's default (4,096).
     /// Throws ``SQLiteError`` when the file cannot be opened or is not a database.
-    public init(path: String, durability: Durability = .full) throws {
+    public init(path: String, durability: Durability = .full, pageSize: Int? = nil) throws {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -44,6 +46,9 @@ public final class SQLiteConnection {
         // write lock for a while on a loaded machine: wait for it rather than fail the save.
         sqlite3_busy_timeout(pointer, 20_000)
         do {
+            // Before the journal mode: a new file takes its page size when its first page is
+            // written, and a file in WAL mode can no longer change it.
+            if let pageSize { try execute("PRAGMA page_size=\(pageSize)") }
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=\(durability.rawValue)")
             try execute("PRAGMA foreign_keys=ON")

@@ -58,7 +58,8 @@ public actor NotesDatabase: NoteRecords, SyncStatusRecords, SyncRecords, Conflic
     ) throws {
         try FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let connection = try SQLiteConnection(path: fileURL.path, durability: durability)
+        let connection = try SQLiteConnection(
+            path: fileURL.path, durability: durability, pageSize: NotesSchema.pageSize)
         try SQLiteMigrator(NotesSchema.migrations).migrate(connection)
         self.connection = connection
         self.now = now

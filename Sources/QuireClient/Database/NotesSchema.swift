@@ -12,6 +12,7 @@ package enum NotesSchema {
             indexTheList, trackAttemptsAndNotices, tagVersions, indexForSearch, recordCreationTimes,
             keepSeenVersionsUnderUpserts, NotesSchema.keepEarlierTexts, NotesSchema.recordDeleteTimes,
             indexPendingChangesForStatus, storePagesInBulk, keepBasesOnlyWhereTheyDiffer, indexListOrders,
+            dropTheRecencyIndex,
         ]
     }
 
