@@ -70,6 +70,7 @@ extension SQLiteServerStorage {
             countEachAccountsUsage,
             keepLoginFailures,
             checkEachTripKey,
+            retireTheLiveBytesIndex,
         ])
     }
 
