@@ -82,11 +82,13 @@ let package = Package(
         // MARK: - Server
         // libmicrohttpd's own error pages (HTML) become the JSON error shape: see the C file.
         .target(name: "CMicroHTTPDErrors", linkerSettings: [.linkedLibrary("dl")]),
+        // The server's SQLite writer: its write-ahead log's writes gathered into one per commit.
+        .target(name: "CSQLiteWALBuffer", dependencies: [.target(name: "CSQLite", condition: linuxOnly)]),
         .target(
             name: "QuireServer",
             dependencies: [
                 "QuireWire", "QuireSQLite", "QuirePostgres", "QuireCrypto", "CMicroHTTPD", "CGnuTLS",
-                "CMicroHTTPDErrors", "QuireLock",
+                "CMicroHTTPDErrors", "CSQLiteWALBuffer", "QuireLock",
             ]),
 
         // MARK: - Executables

@@ -30,10 +30,12 @@ public final class SQLiteConnection {
     /// - Parameter pageSize: the page size, in bytes, of a file this creates (a power of two from
     ///   512 to 65,536); an existing file keeps its own. nil: SQLite's default (4,096).
     /// Throws ``SQLiteError`` when the file cannot be opened or is not a database.
-    public init(path: String, durability: Durability = .full, pageSize: Int? = nil) throws {
+    ///
+    /// `vfs` names a registered SQLite VFS to open the file through (nil: the default one).
+    public init(path: String, durability: Durability = .full, pageSize: Int? = nil, vfs: String? = nil) throws {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        let code = sqlite3_open_v2(path, &pointer, flags, vfs)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let pointer { sqlite3_close_v2(pointer) }
@@ -57,6 +59,10 @@ public final class SQLiteConnection {
             throw error
         }
     }
+
+    /// The `sqlite3` handle, for a C library working beside this connection (a VFS's statistics).
+    /// Run no statements through it: the connection's statement cache and depth would not know.
+    public var rawHandle: OpaquePointer { handle }
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }

@@ -71,6 +71,7 @@ extension SQLiteServerStorage {
             keepLoginFailures,
             checkEachTripKey,
             rememberEachTripFieldsAuthor,
+            retireTheLiveBytesIndex,
         ])
     }
 
