@@ -87,6 +87,13 @@ extension SimulationWorld {
             }
             if let companion {
                 let report = try await syncCompanion(step: nil)
+                if ProcessInfo.processInfo.environment["QUIRE_SIM_TRACE"] == "state" {
+                    let shown = (try? await TripsView(try companion.trips).visible.map { "\($0.id): \($0.body)" }) ?? []
+                    FileHandle.standardError.write(
+                        Data(
+                            ("quiescence round \(round): companion synced: \(report)\n  companion shows: "
+                                + shown.joined(separator: "; ") + "\n").utf8))
+                }
                 let moved = report.pushed + report.received + report.merged + report.fieldConflicts + report.refused
                 let pending = try await (try companion.trips).readStatus().pendingCount
                 if report.failure != nil || moved > 0 || pending > 0 { quiet = false }

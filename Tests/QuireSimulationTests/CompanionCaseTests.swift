@@ -197,4 +197,22 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRefusedEditOfAnItemDeletedMeanwhileIsOfferedBack() async {
+        // Companion seed 2141: the companion, made a viewer, edited an item another device had
+        // deleted. Its first request was refused and set the trip aside; the pull brought the
+        // delete; the waiting edit was refused only in the next run, and was then shown nowhere.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 4, timed: true, place: 1)),
+            .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)), .sync(device: 0),
+            .companion(.share(trip: 0, viewer: false)), .companion(.sync), .sync(device: 2),
+            .trip(device: 2, .add(trip: 3, token: 8, timed: true, place: 2)),
+            .trip(device: 2, .deleteItem(trip: 0, item: 3)),
+            .companion(.remove(trip: 1)), .companion(.trip(.add(trip: 3, token: 20, timed: false, place: 6))),
+            .companion(.share(trip: 3, viewer: true)),
+            .companion(.trip(.edit(trip: 0, item: 0, field: .start, token: 33, line: 0))),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

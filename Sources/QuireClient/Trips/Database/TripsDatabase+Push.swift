@@ -216,6 +216,19 @@ extension TripsDatabase {
                     value_hash = NULL
                 WHERE seq = ?
                 """, reason, seq)
+            // A refused change of an item whose delete arrived meanwhile would be shown nowhere:
+            // it joins the item's restore offer, as a refused change does when the delete comes
+            // after it (companion seed 2141: a request waiting behind a refused one was refused
+            // only after the pull that brought the delete).
+            guard let item = op.item,
+                let tombstone = try connection.queryFirst(
+                    """
+                    SELECT revision, seen_revision FROM fields
+                    WHERE trip_id = ? AND item_id = ? AND field = 'deleted' AND value = 'true'
+                    """, op.trip.description, item.description, map: { (revision: $0.int(0), seen: $0.optionalInt(1)) })
+            else { return }
+            try offerUnseenEdits(
+                trip: op.trip, item: item, deleteRevision: tombstone.revision, seenRevision: tombstone.seen, own: [])
         }
     }
 
