@@ -83,7 +83,7 @@ extension TripsSyncEngine {
 
     /// Removes again the members whose removal this device saw and the server no longer knows
     /// of: a server restored from a backup taken before the removal lists the membership it ended
-    /// (``TripsDatabase/endedMemberships(of:)``; a newer entry is a join since). Two things show
+    /// (``TripsDatabase/endedMemberships(of:)``; a newer join is a join since). Two things show
     /// it: the trip's snapshot after `invalid_cursor`, and a server whose key is older than this
     /// device's (the removal's rotation forgotten too). Only an owner's device can remove; it does
     /// so before it sends anything into the trip, so nothing typed after the removal reaches the
