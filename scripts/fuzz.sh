@@ -27,7 +27,7 @@ declare -A module=(
 declare -A below=(
   [QuireMerge]=""
   [QuireCrypto]=""
-  [QuireServer]="QuireWire QuireSQLite QuirePostgres QuireCrypto QuireLock CMicroHTTPDErrors"
+  [QuireServer]="QuireWire QuireSQLite QuirePostgres QuireCrypto QuireLock CMicroHTTPDErrors CSQLiteWALBuffer"
   [QuireClient]="QuireDomain QuireMerge QuireTrips QuireWire QuireSQLite QuireCrypto"
 )
 # libFuzzer's limit on an input's size, per target.
