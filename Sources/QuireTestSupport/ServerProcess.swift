@@ -98,17 +98,6 @@ public final class ServerProcess: @unchecked Sendable {
         _ = try? await ProcessRunner.offPool { self.process.wait() }
     }
 
-    /// SIGSTOP: the process answers nothing until ``thaw()``, and a request open to it stays
-    /// open, so a `kill -9` after it cuts every request open at the freeze.
-    public func freeze() {
-        process.signal(SIGSTOP)
-    }
-
-    /// SIGCONT after ``freeze()``.
-    public func thaw() {
-        process.signal(SIGCONT)
-    }
-
     /// SIGTERM without waiting: for clean-up paths that cannot await.
     public func terminate() {
         process.signal(SIGTERM)
