@@ -147,7 +147,10 @@ import Testing
             try await laptop.ok("sync")
             let laptopNotes = try await laptop.notes()
             let onLaptop = Dictionary(laptopNotes.map { ($0.id, $0.body) }, uniquingKeysWith: { first, _ in first })
-            #expect(acknowledged.count >= killAt / 2, "only \(acknowledged.count) saves acknowledged")
+            // Some saves were acknowledged during the burst, so the kill had acknowledged writes to
+            // lose. How many varies: a sync the kill cuts backs off, and one run saw a single save
+            // acknowledged before the burst ended (the check was half of those before the kill).
+            #expect(!acknowledged.isEmpty, "no save acknowledged during the burst")
             for (id, body) in acknowledged {
                 #expect(onLaptop[id] == body, "acknowledged \(id) (\(body)) is not on the laptop")
             }
