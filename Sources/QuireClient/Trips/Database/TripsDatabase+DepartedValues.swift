@@ -103,7 +103,7 @@ extension TripsDatabase {
     }
 
     private static func canWrite(_ role: String) -> Bool {
-        role == "owner" || role == "editor"
+        TripMemberRole(rawValue: role).map { $0 != .viewer } ?? false
     }
 
     private static func jsonList(_ names: [String]) throws -> String {

@@ -12,10 +12,7 @@ extension TripsDatabase {
     /// own (it was taken away: its changes stay refused).
     package func serverForgotTrip(_ trip: TripID) throws -> Bool {
         try write {
-            let role = try connection.queryFirst("SELECT role FROM trips WHERE id = ?", trip.description) {
-                $0.text(0)
-            }
-            guard role == "owner" else { return false }
+            guard try role(of: trip) == TripMemberRole.owner.rawValue else { return false }
             let held = try connection.query(
                 "SELECT item_id, field, value, revision FROM fields WHERE trip_id = ?", trip.description
             ) { OwnWrite(item: $0.text(0), field: $0.text(1), value: $0.optionalText(2), revision: $0.int(3)) }

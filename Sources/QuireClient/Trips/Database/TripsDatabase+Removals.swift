@@ -7,8 +7,8 @@ import QuireWire
 
 extension TripsDatabase {
     /// Remembers the memberships `fields` end: a pulled `member.<username>` entry without a value.
-    /// The server names the entry it ended (its `seenRevision`); from an older server, the entry
-    /// this device holds. Inside the caller's transaction, before the fields are stored.
+    /// The server names the join that started the membership (its `seenRevision`); from an older
+    /// server, the entry this device holds. Inside the caller's transaction, before the fields are stored.
     func rememberEndedMemberships(in trip: TripID, _ fields: [PulledField]) throws {
         for field in fields where field.item == nil && field.value == nil {
             guard field.field.hasPrefix(WireRoutes.memberFieldPrefix) else { continue }
@@ -53,13 +53,13 @@ extension TripsDatabase {
         ) { Departure(memberField: $0.text(0), joinRevision: $0.int(1)) }
     }
 
-    /// Remembers the entry `field` of `trip` this device holds, when it has a value and is older
-    /// than `revision` (the entry that ended it).
     /// This account's role in `trip` as this device last learned it; nil without a copy.
     package func role(of trip: TripID) throws -> String? {
         try connection.queryFirst("SELECT role FROM trips WHERE id = ?", trip.description) { $0.text(0) }
     }
 
+    /// Remembers the membership of entry `field` of `trip` this device holds (the join that
+    /// started it), when it has a value and is older than `revision` (the entry that ended it).
     private func rememberEndedMembership(_ trip: TripID, field: String, before revision: Int = .max) throws {
         try connection.run(
             """
