@@ -40,7 +40,16 @@ public enum ActionPlanner {
                 // Now and then the server goes back to its last backup amid the sharing: a
                 // removal, a role change or a join the restore forgets, and values sent again.
                 if random.chance(8) {
-                    actions.append(random.chance(50) ? .backUpServer : .restoreServer)
+                    if random.chance(50) {
+                        actions.append(.backUpServer)
+                    } else {
+                        actions.append(.restoreServer)
+                        // The removal d0 (the device that removes) makes again after the
+                        // restore may fail once.
+                        if random.chance(50) {
+                            actions.append(.fault(device: 0, .failRotation(random.chance(50) ? 500 : 503)))
+                        }
+                    }
                 } else {
                     actions.append(.companion(companionStep(&random, token: nextToken())))
                 }

@@ -117,6 +117,9 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
     /// The device's next token refresh is applied (the server rotates its tokens) and the answer
     /// is lost: the device still holds the tokens the server just replaced.
     case loseRefreshReply
+    /// The device's next trip key rotation (`POST /v1/trips/{id}/keys`, as a removal makes it)
+    /// is answered with this status and not applied.
+    case failRotation(Int)
 
     public var description: String {
         switch self {
@@ -131,6 +134,7 @@ public enum SimulationFault: Hashable, Sendable, CustomStringConvertible {
         case .refuseWrite(let status): "next write refused with \(status)"
         case .poisonNote(let count): "next write's note fails \(count) times"
         case .loseRefreshReply: "next token refresh: applied, answer lost"
+        case .failRotation(let status): "next key rotation fails with \(status)"
         }
     }
 }

@@ -7,7 +7,8 @@ import QuireWire
 /// real handler core in process, or meets them with the scripted faults of ``SimulationFault``.
 ///
 /// Each scripted fault applies to the next request (`.expireCursor` to the next pull from a
-/// cursor); while disconnected, every request fails as unreachable and consumes no fault.
+/// cursor, `.failRotation` to the next key rotation); while disconnected, every request fails as
+/// unreachable and consumes no fault.
 final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     // The mutable state is guarded by `lock`; `server` and `held` are Sendable.
     private let lock = NSLock()
@@ -24,6 +25,8 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
     private var crashed = false
     /// `.loseRefreshReply` is waiting for the next token refresh.
     private var loseNextRefreshReply = false
+    /// `.failRotation`: the status the next key rotation is answered with.
+    private var failNextRotation: Int?
     /// When a token refresh the server applied last failed to reach the device (its answer lost
     /// or the device crashed reading it); distantPast once one was held back and may be
     /// delivered after the device moved on (a replay). Nil again once a refresh answer arrives.
@@ -70,6 +73,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
                 poisonCount = count
                 poisoned = nil
             case .loseRefreshReply: loseNextRefreshReply = true
+            case .failRotation(let status): failNextRotation = status
             default: script.append(fault)
             }
         }
@@ -89,6 +93,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             poisoned = nil
             offline = false
             loseNextRefreshReply = false
+            failNextRotation = nil
         }
     }
 
@@ -114,12 +119,19 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
                 || (request.path.hasPrefix(WireRoutes.tripsPrefix) && request.path.contains("/ops")))
         let isBatch = request.path.hasPrefix("/v1/notes/batch")
         let isRefresh = request.method == "POST" && request.path == WireRoutes.refreshSession
+        let isRotation =
+            request.method == "POST" && request.path.hasPrefix(WireRoutes.tripsPrefix)
+            && request.path.hasSuffix("/keys")
         let text = request.path + String(decoding: request.body ?? Data(), as: UTF8.self)
         let (fault, expire, unreachable): (SimulationFault?, Bool, Bool) = lock.withLock {
             if offline { return (nil, false, true) }
             if isRefresh, loseNextRefreshReply {
                 loseNextRefreshReply = false
                 return (.dropReply, false, false)
+            }
+            if isRotation, let status = failNextRotation {
+                failNextRotation = nil
+                return (.status(status), false, false)
             }
             if isWrite, let status = refuseNextWrite {
                 // A batch is refused whole and the fault waits for the single write after it.
@@ -210,7 +222,7 @@ final class SimulationTransport: HTTPTransport, @unchecked Sendable {
             throw URLError(.timedOut)
         case .refuseWrite(let status):
             return Self.error(status: status, code: status == 413 ? "payload_too_large" : "invalid_payload")
-        case .expireCursor, .poisonNote, .loseRefreshReply:
+        case .expireCursor, .poisonNote, .loseRefreshReply, .failRotation:
             // Never scripted: `enqueue` turns them into the state above.
             return try await server.send(request)
         }

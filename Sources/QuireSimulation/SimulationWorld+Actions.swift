@@ -142,6 +142,7 @@ extension SimulationWorld {
             restoredSessions = Set(devices.indices).union([companion?.index].compactMap { $0 })
             stats.restores += 1
             try await forgiveWhatTheRestoreTookFromTheDeparted()
+            try await noteTheRemovalsTheRestoreForgot()
         case .purgeTombstones:
             // A purge comes after the retention has passed (days): no request is still in the
             // network by then, so the held ones arrive first (their replies are lost, as always).

@@ -2,6 +2,7 @@ import Foundation
 import QuireClient
 import QuireServer
 import QuireTrips
+import QuireWire
 
 // MARK: - The companion: sharing, roles and removals (issue 15)
 
@@ -113,16 +114,59 @@ extension SimulationWorld {
         return lines
     }
 
-    /// Remembers what an owner device's step wrote into a trip the companion is not a member of.
-    func rememberWrittenWithoutCompanion(before: TripsView, after: TripsView) async throws {
+    /// Remembers what owner device `index`'s step wrote into a trip the companion is not a member
+    /// of, unless a restore forgot the removal and the device never learned of it.
+    func rememberWrittenWithoutCompanion(by index: Int, before: TripsView, after: TripsView) async throws {
+        try await closeForgottenRemovals()
         let written = Dictionary(after.visible.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let earlier = Dictionary(before.visible.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (key, snapshot) in written where earlier[key] != snapshot {
             guard let trip = key.split(separator: "/").first.flatMap({ TripID(String($0)) }),
-                try await !companionMayRead(trip)
+                try await !companionMayRead(trip),
+                forgottenRemovals[trip].map({ $0.contains(index) }) ?? true
             else { continue }
             let new = Set(snapshot.lines).subtracting(earlier[key]?.lines ?? [])
-            writtenWithoutCompanion[trip, default: []].formUnion(new)
+            writtenWithoutCompanion[trip, default: [:]][index, default: []].formUnion(new)
+        }
+    }
+
+    /// A restore that forgot the companion's removal from a trip makes it a member again until an
+    /// owner's device that knew of the removal syncs, which makes the removal again before it
+    /// sends anything. Until then nothing the restored server or the other devices hold says
+    /// the companion was removed: what those devices write may reach it, and is no longer
+    /// checked. What the devices that knew write still must not reach it. A device knew when it
+    /// remembers the membership the restored server lists as one it saw end.
+    func noteTheRemovalsTheRestoreForgot() async throws {
+        forgottenRemovals = [:]
+        guard let account = storage.account else { return }
+        let field = WireRoutes.memberFieldPrefix + Self.companionName
+        for (trip, joined) in companionJoined where !joined {
+            guard
+                let listed = try await storage.inner.members(trip.description, account: account)?
+                    .first(where: { $0.username == Self.companionName })
+            else { continue }
+            var knew: Set<Int> = []
+            for device in devices {
+                let ended = try await (try device.trips).endedMemberships(of: trip)
+                let remembers = ended.contains { departure in
+                    departure.memberField == field && listed.entryRevision.map { $0 <= departure.joinRevision } == true
+                }
+                if remembers { knew.insert(device.index) }
+            }
+            forgottenRemovals[trip] = knew
+            writtenWithoutCompanion[trip] = writtenWithoutCompanion[trip]?.filter { knew.contains($0.key) }
+        }
+    }
+
+    /// Ends the wait of each removal a restore forgot once the server no longer lists the
+    /// companion (a device made the removal again), the companion joined again, or device
+    /// `synced`, which knew of the removal, synced without a failure (it made the removal again
+    /// first, or the check finds what it sent).
+    func closeForgottenRemovals(syncedBy synced: Int? = nil) async throws {
+        for (trip, knew) in forgottenRemovals {
+            let madeAgain = synced.map(knew.contains) ?? false
+            let member = try await companionIsMember(of: trip)
+            if madeAgain || companionJoined[trip] == true || !member { forgottenRemovals[trip] = nil }
         }
     }
 
@@ -145,13 +189,16 @@ extension SimulationWorld {
     func checkCompanionHoldsNothingWrittenWithoutIt(step: Int?) async throws {
         guard let companion else { return }
         let visible = try await TripsView(try companion.trips).visible
+        try await closeForgottenRemovals()
         for trip in writtenWithoutCompanion.keys where try await companionMayRead(trip) {
             writtenWithoutCompanion[trip] = nil
         }
         if let leak = MembershipChecks.leaked(
             visible: visible,
             writtenWithout: Dictionary(
-                uniqueKeysWithValues: writtenWithoutCompanion.map { ($0.key.description, $0.value) }))
+                uniqueKeysWithValues: writtenWithoutCompanion.map {
+                    ($0.key.description, $0.value.values.reduce(into: Set<String>()) { $0.formUnion($1) })
+                }))
         {
             throw SimulationFailure(kind: .membership, message: leak, step: step)
         }

@@ -26,7 +26,7 @@ extension SimulationWorld {
         excusedOffers[device.index, default: []].formUnion(Self.itemsGone(before: before, after: after))
         stats.tripSteps += 1
         if device.username != Self.companionName, companion != nil {
-            try await rememberWrittenWithoutCompanion(before: before, after: after)
+            try await rememberWrittenWithoutCompanion(by: device.index, before: before, after: after)
         }
     }
 
@@ -102,6 +102,9 @@ extension SimulationWorld {
         let report = await (try device.tripsEngine).syncOnce()
         stats.tripSyncs += 1
         try absorb(report, of: device, part: "trips sync", step: step)
+        if companion != nil, device.username != Self.companionName {
+            try await closeForgottenRemovals(syncedBy: report.failure == nil ? device.index : nil)
+        }
         return report
     }
 

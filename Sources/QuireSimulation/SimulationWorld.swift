@@ -37,8 +37,13 @@ final class SimulationWorld {
     /// The companion: a second account's one device, when `config.companion` (issue 15).
     var companion: SimulationDevice?
     /// The values written into each trip while the companion was not a member of it, which its
-    /// device must never hold.
-    var writtenWithoutCompanion: [TripID: Set<String>] = [:]
+    /// device must never hold, by the index of the device that wrote them.
+    var writtenWithoutCompanion: [TripID: [Int: Set<String>]] = [:]
+    /// The trips whose removal of the companion a restore forgot, until a device makes it again:
+    /// each with the owner's devices that knew of the removal then. What the others write
+    /// meanwhile may reach the companion (docs/trips.md, "What no device knows, no device can
+    /// make again").
+    var forgottenRemovals: [TripID: Set<Int>] = [:]
     /// Whether the companion is a member of each trip by the owner's doing: read from the server
     /// after each share, removal and leave, never after a restore. A removal a restore forgot is
     /// still a removal: the membership the restore brought back is no membership to the checks.

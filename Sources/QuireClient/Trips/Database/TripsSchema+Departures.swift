@@ -77,3 +77,21 @@ extension TripsSchema {
             """)
     }
 }
+
+extension TripsSchema {
+    // MARK: - 11: removals to make again before sending
+
+    /// `removal_checks_due`: a trip this owner's device saw its server restored from a backup
+    /// (the server's key behind the device's, or its history forgotten), whose forgotten removals
+    /// it has not yet made again. Nothing is sent into the trip until the check succeeds: a
+    /// rotation that failed once must not leave the device sealing with the key the removed
+    /// member holds.
+    static func waitForRemovalChecks(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE removal_checks_due (
+                trip_id TEXT PRIMARY KEY NOT NULL REFERENCES trips (id) ON DELETE CASCADE
+            );
+            """)
+    }
+}

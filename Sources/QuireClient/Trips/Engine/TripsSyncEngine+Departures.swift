@@ -56,29 +56,45 @@ extension TripsSyncEngine {
         }
     }
 
-    /// Makes again, in each trip whose key the feed showed behind this device's this run, the
-    /// removals the server forgot. One that fails waits for the next run (the key is still behind).
+    /// Makes again, in each trip whose removals wait to be checked (``TripsDatabase/removalChecksDue()``:
+    /// its server's key was behind this device's, or its history forgotten), the removals the
+    /// server forgot. One that fails waits for the next run, and its trip sends nothing meanwhile.
     func removeAgainWhereForgotten(_ report: inout SyncReport) async throws {
-        for trip in keyBehind.sorted(by: { $0.description < $1.description }) {
+        for trip in try await database.removalChecksDue().sorted(by: { $0.description < $1.description }) {
             try Task.checkCancellation()
             do {
-                _ = try await removeAgainIfForgotten(trip, &report)
+                try await checkRemovals(trip, &report)
             } catch let error as NotesAPIError where SendDisposition(error) == .stopRun {
                 throw error
             } catch {
                 continue
             }
         }
-        keyBehind = []
+    }
+
+    /// Checks `trip`'s removals when a check is due (``checkRemovals(_:_:)``).
+    func checkRemovalsIfDue(_ trip: TripID, _ report: inout SyncReport) async throws {
+        guard try await database.removalChecksDue().contains(trip) else { return }
+        try await checkRemovals(trip, &report)
     }
 
     /// Makes again the removals the server forgot in `trip`, from its members as the server
-    /// lists them now. Returns whether it removed anyone.
-    func removeAgainIfForgotten(_ trip: TripID, _ report: inout SyncReport) async throws -> Bool {
-        guard let keySource else { return false }
-        let keys = try await keySource.keys(of: trip)
-        return try await removedAgain(
+    /// lists them now, then ends the trip's check. Throws what stopped it (a failed request, or a
+    /// rotation this device may not make: a remaining member's key changed), and the check stays
+    /// due. A server that refuses this account the trip's keys (no such trip, or no longer an
+    /// owner) ends the check too: there is nothing this device can remove, and the trip's own
+    /// requests meet the same answer.
+    func checkRemovals(_ trip: TripID, _ report: inout SyncReport) async throws {
+        guard let keySource else { return try await database.removalCheckDone(trip) }
+        let keys: TripKeysDTO
+        do {
+            keys = try await keySource.keys(of: trip)
+        } catch let error as NotesAPIError where error.kind == .refused {
+            return try await database.removalCheckDone(trip)
+        }
+        _ = try await removedAgain(
             trip, listed: Self.listedEntries(keys), role: try await database.role(of: trip), &report)
+        try await database.removalCheckDone(trip)
     }
 
     /// Removes again the members whose removal this device saw and the server no longer knows
@@ -100,17 +116,25 @@ extension TripsSyncEngine {
                 && listed.contains { $0.field == ended.memberField && $0.revision <= ended.joinRevision }
         }
         guard !back.isEmpty else { return false }
+        // Until the removal is made again, the trip sends nothing: a failure below leaves the
+        // device holding the key the removed member holds too.
+        try await database.markRemovalCheckDue(trip)
         // The feed brings any key this device lacks; a key the restored server forgot goes.
         _ = try await pullFeed(&report)
         try await database.rewindKey(trip, to: try await keySource.keys(of: trip).epoch)
         let members = back.map { String($0.memberField.dropFirst(WireRoutes.memberFieldPrefix.count)) }
         do {
             try await keySource.rotateKey(of: trip, removing: members, trustingNewKeys: false)
-        } catch is TripSharing.Refusal {
-            // A remaining member's key changed, or the members changed meanwhile: the person
-            // removes them again ('quire trip remove'); the sync goes on.
-            return false
+        } catch let refusal as TripSharing.Refusal {
+            // A remaining member's key changed, or the members changed meanwhile: the trip waits
+            // until the person removes them again.
+            throw NotesAPIError(
+                kind: .transient,
+                message: "\(members.joined(separator: ", ")), removed before the server was restored from a "
+                    + "backup, could not be removed again (\(refusal.description)); nothing is sent into the trip "
+                    + "until then: run 'quire trip members' and 'quire trip remove'.")
         }
+        try await database.removalCheckDone(trip)
         report.keysRotated += 1
         return true
     }

@@ -22,7 +22,7 @@ extension TripsSyncEngine {
         // rotation: the device goes back to its epoch (a removal may have gone with the rotation).
         if let held, trip.epoch < held {
             trip.rewindsHeldKey = true
-            if entry.role == "owner" { keyBehind.insert(id) }
+            if entry.role == "owner" { try await database.markRemovalCheckDue(id) }
         }
         // A rotated key of the epoch held, or gone back to, is opened again to compare: a server
         // restored from a backup taken before a rotation, and rotated since, gives the epoch to
@@ -39,7 +39,7 @@ extension TripsSyncEngine {
             if mayDiffer {
                 guard try await database.keyring(id)?.key(trip.epoch) != key else { return trip }
                 trip.replacesHeldKey = true
-                if entry.role == "owner" { keyBehind.insert(id) }
+                if entry.role == "owner" { try await database.markRemovalCheckDue(id) }
             }
             if trip.epoch > TripKeyEpoch.first {
                 let chain = try await sealedKeySource().keys(of: id).chain
@@ -90,11 +90,12 @@ extension TripsSyncEngine {
         if sealer.keyring.epoch == before, let keySource {
             // Not a newer key: a server restored from before a rotation, whose current key is older.
             let current = try await keySource.keys(of: trip).epoch
+            try await database.markRemovalCheckDue(trip)
             try await database.rewindKey(trip, to: current)
-            keyBehind.insert(trip)
         }
-        // A removal that rotated may be forgotten with the rotation: it is made again first.
-        if keyBehind.remove(trip) != nil { _ = try await removeAgainIfForgotten(trip, &report) }
+        // A removal that rotated may be forgotten with the rotation: it is made again first, and
+        // nothing is sent while it cannot be.
+        try await checkRemovalsIfDue(trip, &report)
         sealer = try await self.sealer(for: trip, fallback: fallback)
         // The device may have taken the new key already (a pull after the request's first send
         // failed, seed 8 with a companion): what counts is the key the request was sealed with.

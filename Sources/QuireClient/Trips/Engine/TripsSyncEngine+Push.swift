@@ -32,6 +32,17 @@ extension TripsSyncEngine {
                     continue
                 }
             }
+            do {
+                // A removal the restored server forgot is made again before anything is sent.
+                try await checkRemovalsIfDue(target.trip, &report)
+            } catch var error as NotesAPIError {
+                // The check is tried again by the next run; the trip's changes wait for it and
+                // are never refused for it.
+                if error.kind == .refused || error.kind == .invalidResponse { error.kind = .transient }
+                try await handleFailure(error, ofTrip: target.trip, &failuresInARow, &report)
+                setAside.insert(target.trip)
+                continue
+            }
             var sealer = try await sealer(for: target.trip, fallback: target.key)
             for _ in 0..<Self.requestsPerTripAndRun {
                 try Task.checkCancellation()

@@ -41,10 +41,6 @@ public actor TripsSyncEngine {
     var rekeyDue: Set<TripID> = []
     /// Trips whose request was refused for a rotated key this run: caught up once, then resent.
     var caughtUpWithKeys: Set<TripID> = []
-    /// Trips this account owns whose key on the server is older than the one held, or another key
-    /// of its epoch (a server restored from before a rotation), seen this run: a removal may have
-    /// been forgotten with the rotation (``removeAgainWhereForgotten(_:)``).
-    var keyBehind: Set<TripID> = []
 
     /// - Parameters:
     ///   - keys: wraps new trips' keys for the server and unwraps the keys the feed lists.
@@ -101,7 +97,6 @@ public actor TripsSyncEngine {
         setAside = []
         rekeyDue = []
         caughtUpWithKeys = []
-        keyBehind = []
         return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
             try await pullAll(&report)
