@@ -316,4 +316,15 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aJoinTheRestoreForgotEndsTheCopyInsteadOfFailingEverySync() async {
+        // Companion seed 3159: the backup was taken before the share; the companion's device,
+        // which had pulled the trip, met 404 for it on every run after the restore.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 16)), .sync(device: 0), .backUpServer,
+            .companion(.share(trip: 3, viewer: false)), .companion(.sync), .restoreServer,
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -22,8 +22,14 @@ extension TripsSyncEngine {
                     target.trip, from: cursor, known: target.known, caughtUpThrough: target.feedRevision,
                     sealer: sealer, &report)
             } catch let error as NotesAPIError where Self.noSuchTrip(error) {
-                guard try await database.serverForgotTrip(target.trip) else { throw error }
-                report.reuploaded += 1
+                if try await database.serverForgotTrip(target.trip) {
+                    report.reuploaded += 1
+                } else if let removal = try await database.removeLocalCopy(of: target.trip) {
+                    // Another account's trip the server no longer shares with this one (a restore
+                    // forgot the join, or the trip went): this account is no longer a member, as
+                    // after a removal; its device says what was lost (companion seed 3159).
+                    report.tripsRemoved.append(removal)
+                }
             }
         }
     }
@@ -31,6 +37,7 @@ extension TripsSyncEngine {
     /// Whether `error` says the server has no such trip. For a trip this account owns, the
     /// server forgot it (restored from a backup from before the trip was made): it is queued to
     /// be made again, with every value this device holds (``TripsDatabase/serverForgotTrip(_:)``).
+    /// Another account's trip is no longer this account's to pull: its copy goes, as after a removal.
     static func noSuchTrip(_ error: NotesAPIError) -> Bool {
         error.status == 404 && error.code == "not_found"
     }
