@@ -18,6 +18,8 @@ for pair in "libmicrohttpd:libmicrohttpd-dev" "gnutls:libgnutls28-dev" "sqlite3:
   if ! pkg-config --exists "$module" 2>/dev/null; then need+=("$package"); fi
 done
 command -v curl >/dev/null 2>&1 || need+=(curl)
+# The restore tests back the server up as docs/deploying.md tells an operator to: the sqlite3 command.
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 [ -x /usr/lib/postgresql/15/bin/initdb ] && [ -x /usr/lib/postgresql/15/bin/pg_ctl ] || need+=(postgresql-15)
 # The photo tests read metadata back with exiftool (shares no code with libvips or libexif); the

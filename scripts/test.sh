@@ -31,7 +31,7 @@ status=0
 # BalancedInstancesTests (two instances behind a real haproxy, a kill -9, wakes against a
 # deadline) runs in the separate pass, after the suite.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
-separate="ChaosTests|BalancedInstancesTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|TripKeyRotationThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests|PhotosThroughARealServerTests|KilledPhotoUploadTests"
+separate="ChaosTests|BalancedInstancesTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|RestoredSharedTripTests|TripKeyRotationThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests|PhotosThroughARealServerTests|KilledPhotoUploadTests"
 timed="SimulationSeedsTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
 timeout 1800 swift test --skip-build --skip "$separate|$timed" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
