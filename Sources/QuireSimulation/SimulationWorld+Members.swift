@@ -204,6 +204,23 @@ extension SimulationWorld {
         }
     }
 
+    /// "A member who left reads nothing sealed after the owner's next sync": once an owner's
+    /// device synced its trips without a failure, the server asks for no rotation of a trip the
+    /// device holds as its owner (the device rotated the key, or another owner's device had).
+    func checkNoRotationLeftDue(by device: SimulationDevice, step: Int?) async throws {
+        guard let account = storage.account else { return }
+        let trips = try device.trips
+        for trip in try await trips.trips() where try await trips.role(of: trip.id) == "owner" {
+            guard try await storage.inner.tripKeys(trip.id.description, account: account)?.rekeyDue == true
+            else { continue }
+            throw SimulationFailure(
+                kind: .membership,
+                message: "d\(device.index) synced without a failure and left the key of trip "
+                    + "\(trip.id.description.prefix(8)) due to rotate after a member left",
+                step: step)
+        }
+    }
+
     /// "No op from a member without the right role is ever applied", as the server's storage saw.
     func checkRoles(step: Int?) throws {
         guard let violation = storage.roleViolations.first else { return }

@@ -104,6 +104,7 @@ extension SimulationWorld {
         try absorb(report, of: device, part: "trips sync", step: step)
         if companion != nil, device.username != Self.companionName {
             try await closeForgottenRemovals(syncedBy: report.failure == nil ? device.index : nil)
+            if report.failure == nil { try await checkNoRotationLeftDue(by: device, step: step) }
         }
         return report
     }

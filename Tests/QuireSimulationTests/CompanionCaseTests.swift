@@ -327,4 +327,17 @@ struct CompanionCaseTests {
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
     }
+
+    @Test func aRotationAfterALeaveThatFailedIsMadeBeforeTheOwnerSendsAgain() async {
+        // The companion left; d0's rotation after it failed with 503, and d0 then typed. The
+        // rotation used to be forgotten until the trip changed again, so the note went out sealed
+        // with the key the companion held, and d0's sync said nothing had failed.
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .companion(.share(trip: 0, viewer: false)),
+            .companion(.sync), .companion(.leave(trip: 0)), .fault(device: 0, .failRotation(503)), .sync(device: 0),
+            .trip(device: 0, .edit(trip: 0, item: nil, field: .notes, token: 21, line: 0)), .sync(device: 0),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
 }

@@ -53,23 +53,6 @@ extension TripsDatabase {
         ) { Departure(memberField: $0.text(0), joinRevision: $0.int(1)) }
     }
 
-    /// Notes that `trip`'s server may have forgotten removals this device saw (a restore): they
-    /// are made again, or found not forgotten, before the trip sends anything.
-    package func markRemovalCheckDue(_ trip: TripID) throws {
-        try connection.run(
-            "INSERT OR IGNORE INTO removal_checks_due (trip_id) SELECT id FROM trips WHERE id = ?", trip.description)
-    }
-
-    /// The trips whose removals this device must check before sending into them.
-    package func removalChecksDue() throws -> Set<TripID> {
-        Set(try connection.query("SELECT trip_id FROM removal_checks_due") { TripID($0.text(0)) }.compactMap { $0 })
-    }
-
-    /// Ends `trip`'s removal check: its forgotten removals were made again, or there were none.
-    package func removalCheckDone(_ trip: TripID) throws {
-        try connection.run("DELETE FROM removal_checks_due WHERE trip_id = ?", trip.description)
-    }
-
     /// This account's role in `trip` as this device last learned it; nil without a copy.
     package func role(of trip: TripID) throws -> String? {
         try connection.queryFirst("SELECT role FROM trips WHERE id = ?", trip.description) { $0.text(0) }

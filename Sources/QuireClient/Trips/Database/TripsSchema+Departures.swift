@@ -79,18 +79,21 @@ extension TripsSchema {
 }
 
 extension TripsSchema {
-    // MARK: - 11: removals to make again before sending
+    // MARK: - 11: key work to finish before sending
 
-    /// `removal_checks_due`: a trip this owner's device saw its server restored from a backup
-    /// (the server's key behind the device's, or its history forgotten), whose forgotten removals
-    /// it has not yet made again. Nothing is sent into the trip until the check succeeds: a
-    /// rotation that failed once must not leave the device sealing with the key the removed
-    /// member holds.
-    static func waitForRemovalChecks(_ db: SQLiteConnection) throws {
+    /// `key_work_due`: work on a trip's key this owner's device must finish before it sends
+    /// anything into the trip (``TripsDatabase/KeyWork``): removals a server restored from a
+    /// backup may have forgotten, to make again (`removal_check`), and a rotation the server asks
+    /// for after a member left (`rotation`). Kept in the database so a failed attempt is tried
+    /// again by the next run (or process) instead of leaving the device sealing with a key the
+    /// member who went holds.
+    static func waitForKeyWork(_ db: SQLiteConnection) throws {
         try db.execute(
             """
-            CREATE TABLE removal_checks_due (
-                trip_id TEXT PRIMARY KEY NOT NULL REFERENCES trips (id) ON DELETE CASCADE
+            CREATE TABLE key_work_due (
+                trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+                work    TEXT NOT NULL CHECK (work IN ('removal_check', 'rotation')),
+                PRIMARY KEY (trip_id, work)
             );
             """)
     }

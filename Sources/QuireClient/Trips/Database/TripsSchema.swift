@@ -8,7 +8,7 @@ package enum TripsSchema {
         [
             createTables, rememberOwnWrites, keepWhatEachDeleteSaw, rememberMembersKeys, keepEveryKeyEpoch,
             queuePhotos, rememberDepartures, rememberRemovals, rememberAuthors,
-            setAsideForgottenValues, waitForRemovalChecks,
+            setAsideForgottenValues, waitForKeyWork,
         ]
     }
 

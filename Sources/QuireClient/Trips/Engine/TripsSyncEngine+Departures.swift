@@ -60,7 +60,7 @@ extension TripsSyncEngine {
     /// its server's key was behind this device's, or its history forgotten), the removals the
     /// server forgot. One that fails waits for the next run, and its trip sends nothing meanwhile.
     func removeAgainWhereForgotten(_ report: inout SyncReport) async throws {
-        for trip in try await database.removalChecksDue().sorted(by: { $0.description < $1.description }) {
+        for trip in try await database.keyWorkDue(.removalCheck).sorted(by: { $0.description < $1.description }) {
             try Task.checkCancellation()
             do {
                 try await checkRemovals(trip, &report)
@@ -74,7 +74,7 @@ extension TripsSyncEngine {
 
     /// Checks `trip`'s removals when a check is due (``checkRemovals(_:_:)``).
     func checkRemovalsIfDue(_ trip: TripID, _ report: inout SyncReport) async throws {
-        guard try await database.removalChecksDue().contains(trip) else { return }
+        guard try await database.keyWorkDue(.removalCheck).contains(trip) else { return }
         try await checkRemovals(trip, &report)
     }
 
@@ -85,16 +85,16 @@ extension TripsSyncEngine {
     /// owner) ends the check too: there is nothing this device can remove, and the trip's own
     /// requests meet the same answer.
     func checkRemovals(_ trip: TripID, _ report: inout SyncReport) async throws {
-        guard let keySource else { return try await database.removalCheckDone(trip) }
+        guard let keySource else { return try await database.keyWorkDone(trip, .removalCheck) }
         let keys: TripKeysDTO
         do {
             keys = try await keySource.keys(of: trip)
         } catch let error as NotesAPIError where error.kind == .refused {
-            return try await database.removalCheckDone(trip)
+            return try await database.keyWorkDone(trip, .removalCheck)
         }
         _ = try await removedAgain(
             trip, listed: Self.listedEntries(keys), role: try await database.role(of: trip), &report)
-        try await database.removalCheckDone(trip)
+        try await database.keyWorkDone(trip, .removalCheck)
     }
 
     /// Removes again the members whose removal this device saw and the server no longer knows
@@ -118,7 +118,7 @@ extension TripsSyncEngine {
         guard !back.isEmpty else { return false }
         // Until the removal is made again, the trip sends nothing: a failure below leaves the
         // device holding the key the removed member holds too.
-        try await database.markRemovalCheckDue(trip)
+        try await database.markKeyWorkDue(trip, .removalCheck)
         // The feed brings any key this device lacks; a key the restored server forgot goes.
         _ = try await pullFeed(&report)
         try await database.rewindKey(trip, to: try await keySource.keys(of: trip).epoch)
@@ -134,7 +134,7 @@ extension TripsSyncEngine {
                     + "backup, could not be removed again (\(refusal.description)); nothing is sent into the trip "
                     + "until then: run 'quire trip members' and 'quire trip remove'.")
         }
-        try await database.removalCheckDone(trip)
+        try await database.keyWorkDone(trip, .removalCheck)
         report.keysRotated += 1
         return true
     }

@@ -33,10 +33,12 @@ extension TripsSyncEngine {
                 }
             }
             do {
-                // A removal the restored server forgot is made again before anything is sent.
+                // A removal the restored server forgot is made again, and a key a member's
+                // leaving left due is rotated, before anything is sent.
                 try await checkRemovalsIfDue(target.trip, &report)
+                try await rotateKeyIfDue(target.trip, &report)
             } catch var error as NotesAPIError {
-                // The check is tried again by the next run; the trip's changes wait for it and
+                // The work is tried again by the next run; the trip's changes wait for it and
                 // are never refused for it.
                 if error.kind == .refused || error.kind == .invalidResponse { error.kind = .transient }
                 try await handleFailure(error, ofTrip: target.trip, &failuresInARow, &report)

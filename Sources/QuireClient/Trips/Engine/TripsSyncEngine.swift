@@ -37,8 +37,6 @@ public actor TripsSyncEngine {
     /// Trips whose request failed this run: they wait their turn (``ChangeRetry``), and the run
     /// does not send them again.
     var setAside: Set<TripID> = []
-    /// Trips this account owns whose key a member's leaving left due to rotate, seen this run.
-    var rekeyDue: Set<TripID> = []
     /// Trips whose request was refused for a rotated key this run: caught up once, then resent.
     var caughtUpWithKeys: Set<TripID> = []
 
@@ -95,7 +93,6 @@ public actor TripsSyncEngine {
     private func run() async -> SyncReport {
         deferredFailure = nil
         setAside = []
-        rekeyDue = []
         caughtUpWithKeys = []
         return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
