@@ -67,6 +67,10 @@ extension TripsSyncEngine {
                 throw error
             } catch let error as NotesAPIError {
                 deferredFailure = deferredFailure ?? error
+            } catch {
+                deferredFailure =
+                    deferredFailure
+                    ?? NotesAPIError(kind: .transient, message: "The trip's key could not be rotated: \(error)")
             }
         }
     }
