@@ -28,9 +28,10 @@ enum TextMerge {
         let local = TextUnits(local, by: granularity, table: &table)
         let server = TextUnits(server, by: granularity, table: &table)
         // The line-break tokens ("\r\n" is one Character, so one token).
-        let lineBreaks: Set<Int> = [
-            table.intern([0x0A][...], flag: false), table.intern([0x0D, 0x0A][...], flag: false),
-        ]
+        let lineFeed = table.intern([0x0A][...], flag: false)
+        let lineBreaks: Set<Int> = [lineFeed, table.intern([0x0D, 0x0A][...], flag: false)]
+        // A carriage return set right before a line feed makes one Character with it.
+        let carriageReturn = table.intern([0x0D][...], flag: false)
         let flags = table.flags
         // Tokenizes nothing until the line rules ask.
         let words = NoteWords(base: base, local: local, server: server)
@@ -51,10 +52,13 @@ enum TextMerge {
                     correspondence: { side, baseLines, sideLines in
                         LineCorrespondence.pairs(words, baseLines, side, sideLines)
                     })
-            // Two words glue into one.
+            // Two words glue into one, and so do a carriage return and a line feed ("\r\n", a
+            // line break neither side wrote; fuzz target `merge`, MergeCaseTests).
             case .words:
                 MergeRules(
-                    glues: { left, right in flags[left] && flags[right] },
+                    glues: { left, right in
+                        (flags[left] && flags[right]) || (left == carriageReturn && right == lineFeed)
+                    },
                     insertionBesideDeletionClashes: true,
                     keepsBothInsertions: { lineBreaks.contains($0) && lineBreaks.contains($1) },
                     breaksLine: { lineBreaks.contains($0) }, canAnchor: flags, placesOnlyWhereSure: true)

@@ -125,6 +125,15 @@ private let cases: [MergeCase] = [
     MergeCase(
         name: "an accent typed at the start of a line the other side joined to the line above clashes",
         base: "Rome\nday", local: "Rome\n\u{301}day two", server: "Rome, day", expected: .clash),
+    // Found by the merge fuzz target (stop 29): two insertions at one point, both starting a new
+    // line, are both kept, one after the other; set the side ending in "\r" before the side
+    // starting with "\n", and the two make one character ("\r\n") that neither side wrote, which
+    // clashed one way round only. A carriage return now glues to a line feed, so the other order
+    // is taken whichever side is whose.
+    MergeCase(
+        name: "a carriage return at the end of one side's lines never joins the other side's line feed",
+        base: "", local: "\n" + String(repeating: "\u{FFFD}", count: 8) + "\u{0C}", server: "\n\r",
+        expected: .clean("\n" + String(repeating: "\u{FFFD}", count: 8) + "\u{0C}\n\r")),
 
     // Paragraphs added, removed or moved: blank lines must not pair across paragraphs (issue 9, defect 14)
     MergeCase(
