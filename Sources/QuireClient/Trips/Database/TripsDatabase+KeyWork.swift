@@ -22,6 +22,27 @@ extension TripsDatabase {
             trip.description)
     }
 
+    /// What the feed's entry for `trip` says of an owner's key work, in the transaction that
+    /// applies it: a key gone back or replaced (a server restored from a backup) leaves a removal
+    /// check due, and a rotation is owed while the server asks for one.
+    func noteKeyWorkInTransaction(_ trip: FeedTrip) throws {
+        guard trip.role == TripMemberRole.owner.rawValue else { return }
+        if trip.rewindsHeldKey || trip.replacesHeldKey { try markKeyWorkDue(trip.id, .removalCheck) }
+        if trip.rekeyDue {
+            try markKeyWorkDue(trip.id, .rotation)
+        } else {
+            try keyWorkDone(trip.id, .rotation)
+        }
+    }
+
+    /// The work waiting on `trip`.
+    package func keyWork(on trip: TripID) throws -> Set<KeyWork> {
+        Set(
+            try connection.query("SELECT work FROM key_work_due WHERE trip_id = ?", trip.description) {
+                KeyWork(rawValue: $0.text(0))
+            }.compactMap { $0 })
+    }
+
     /// The trips on which `work` waits.
     package func keyWorkDue(_ work: KeyWork) throws -> Set<TripID> {
         Set(

@@ -24,6 +24,8 @@ extension TripsDatabase {
         /// The server's key is of an older epoch than the one this device holds (restored from a
         /// backup taken before the rotations after it): the device goes back to that epoch.
         package var rewindsHeldKey = false
+        /// A member left since the key last rotated, and the server asks an owner to rotate it.
+        package var rekeyDue = false
 
         package init(
             id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false,
@@ -135,6 +137,7 @@ extension TripsDatabase {
                     WHERE id = ?
                     """, trip.role, trip.deleted, trip.revision, trip.id.description)
                 if updated > 0, trip.rewindsHeldKey { try rewindKeyInTransaction(trip.id, to: trip.epoch) }
+                if updated > 0 { try noteKeyWorkInTransaction(trip) }
                 guard let key = trip.key else { continue }
                 guard updated == 0 else {
                     if trip.replacesHeldKey {
@@ -151,6 +154,7 @@ extension TripsDatabase {
                     """, trip.id.description, key.data, trip.epoch, trip.role, trip.deleted, trip.revision,
                     now().timeIntervalSinceReferenceDate)
                 try keepOlderKeys(trip.id, trip.olderKeys.filter { $0.key < trip.epoch })
+                try noteKeyWorkInTransaction(trip)
             }
             try connection.run(
                 """

@@ -56,28 +56,6 @@ extension TripsSyncEngine {
         }
     }
 
-    /// Makes again, in each trip whose removals wait to be checked (``TripsDatabase/removalChecksDue()``:
-    /// its server's key was behind this device's, or its history forgotten), the removals the
-    /// server forgot. One that fails waits for the next run, and its trip sends nothing meanwhile.
-    func removeAgainWhereForgotten(_ report: inout SyncReport) async throws {
-        for trip in try await database.keyWorkDue(.removalCheck).sorted(by: { $0.description < $1.description }) {
-            try Task.checkCancellation()
-            do {
-                try await checkRemovals(trip, &report)
-            } catch let error as NotesAPIError where SendDisposition(error) == .stopRun {
-                throw error
-            } catch {
-                continue
-            }
-        }
-    }
-
-    /// Checks `trip`'s removals when a check is due (``checkRemovals(_:_:)``).
-    func checkRemovalsIfDue(_ trip: TripID, _ report: inout SyncReport) async throws {
-        guard try await database.keyWorkDue(.removalCheck).contains(trip) else { return }
-        try await checkRemovals(trip, &report)
-    }
-
     /// Makes again the removals the server forgot in `trip`, from its members as the server
     /// lists them now, then ends the trip's check. Throws what stopped it (a failed request, or a
     /// rotation this device may not make: a remaining member's key changed), and the check stays

@@ -16,12 +16,12 @@ extension TripsSyncEngine {
             id: id, key: nil, role: entry.role, deleted: entry.deleted, revision: entry.revision,
             removed: entry.removed == true, epoch: entry.keyEpoch ?? TripKeyEpoch.first)
         guard !trip.removed else { return trip }
+        trip.rekeyDue = entry.rekeyDue == true
         let held = try await database.keyEpoch(id)
         // A server whose key is older than the one held was restored from a backup taken before a
         // rotation: the device goes back to its epoch (a removal may have gone with the rotation).
         if let held, trip.epoch < held {
             trip.rewindsHeldKey = true
-            if entry.role == "owner" { try await database.markKeyWorkDue(id, .removalCheck) }
         }
         // A rotated key of the epoch held, or gone back to, is opened again to compare: a server
         // restored from a backup taken before a rotation, and rotated since, gives the epoch to
@@ -38,7 +38,6 @@ extension TripsSyncEngine {
             if mayDiffer {
                 guard try await database.keyring(id)?.key(trip.epoch) != key else { return trip }
                 trip.replacesHeldKey = true
-                if entry.role == "owner" { try await database.markKeyWorkDue(id, .removalCheck) }
             }
             if trip.epoch > TripKeyEpoch.first {
                 let chain = try await sealedKeySource().keys(of: id).chain
@@ -53,54 +52,6 @@ extension TripsSyncEngine {
             report.undecryptable += 1
         }
         return trip
-    }
-
-    /// Rotates the key of every trip this account owns that a member left since its last
-    /// rotation (``TripsDatabase/KeyWork/rotation``). One that fails waits for the next run, its
-    /// trip sends nothing meanwhile, and the run reports the failure.
-    func rotateDueKeys(_ report: inout SyncReport) async throws {
-        for trip in try await database.keyWorkDue(.rotation).sorted(by: { $0.description < $1.description }) {
-            try Task.checkCancellation()
-            do {
-                try await rotateDueKey(trip, &report)
-            } catch let error as NotesAPIError where SendDisposition(error) == .stopRun {
-                throw error
-            } catch let error as NotesAPIError {
-                deferredFailure = deferredFailure ?? error
-            } catch {
-                deferredFailure =
-                    deferredFailure
-                    ?? NotesAPIError(kind: .transient, message: "The trip's key could not be rotated: \(error)")
-            }
-        }
-    }
-
-    /// Rotates `trip`'s key when a rotation waits on it (``rotateDueKey(_:_:)``).
-    func rotateKeyIfDue(_ trip: TripID, _ report: inout SyncReport) async throws {
-        guard try await database.keyWorkDue(.rotation).contains(trip) else { return }
-        try await rotateDueKey(trip, &report)
-    }
-
-    /// Rotates `trip`'s key if the server still asks for it (another owner's device may have
-    /// rotated it), then ends the wait. A server that refuses this account the trip's keys (no
-    /// such trip, or no longer an owner) ends it too: another owner rotates. Throws what stopped
-    /// the rotation, and the wait goes on.
-    func rotateDueKey(_ trip: TripID, _ report: inout SyncReport) async throws {
-        guard let keySource else { return try await database.keyWorkDone(trip, .rotation) }
-        do {
-            if try await keySource.keys(of: trip).rekeyDue {
-                try await keySource.rotateKey(of: trip, removing: [], trustingNewKeys: false)
-                report.keysRotated += 1
-            }
-        } catch let error as NotesAPIError where error.kind == .refused && error.code != "trip_key_rotated" {
-            // Ended below: nothing this device can rotate.
-        } catch let refusal as TripSharing.Refusal {
-            throw NotesAPIError(
-                kind: .transient,
-                message: "The trip's key could not be rotated after a member left (\(refusal.description)); "
-                    + "nothing is sent into the trip until it is: see 'quire trip members'.")
-        }
-        try await database.keyWorkDone(trip, .rotation)
     }
 
     /// After a request was refused because the trip's key rotated: pulls the feed (which lists
@@ -124,7 +75,7 @@ extension TripsSyncEngine {
         }
         // A removal that rotated may be forgotten with the rotation: it is made again first, and
         // nothing is sent while it cannot be.
-        try await checkRemovalsIfDue(trip, &report)
+        try await finishKeyWork(on: trip, &report)
         sealer = try await self.sealer(for: trip, fallback: fallback)
         // The device may have taken the new key already (a pull after the request's first send
         // failed, seed 8 with a companion): what counts is the key the request was sealed with.

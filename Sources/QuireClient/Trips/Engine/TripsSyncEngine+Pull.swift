@@ -77,16 +77,6 @@ extension TripsSyncEngine {
             }
             report.tripsRemoved += try await database.applyTripsFeed(
                 trips, cursor: next, account: account, username: keySource?.username)
-            // A member left since the key last rotated: an owner's device rotates it, before it
-            // sends anything more into the trip (once the trip is on this device).
-            for entry in page.trips where entry.role == "owner" {
-                guard let id = TripID(entry.id) else { continue }
-                if entry.rekeyDue == true {
-                    try await database.markKeyWorkDue(id, .rotation)
-                } else {
-                    try await database.keyWorkDone(id, .rotation)
-                }
-            }
             cursor = next
             if !page.hasMore { return true }
         }

@@ -35,8 +35,7 @@ extension TripsSyncEngine {
             do {
                 // A removal the restored server forgot is made again, and a key a member's
                 // leaving left due is rotated, before anything is sent.
-                try await checkRemovalsIfDue(target.trip, &report)
-                try await rotateKeyIfDue(target.trip, &report)
+                try await finishKeyWork(on: target.trip, &report)
             } catch var error as NotesAPIError {
                 // The work is tried again by the next run; the trip's changes wait for it and
                 // are never refused for it.

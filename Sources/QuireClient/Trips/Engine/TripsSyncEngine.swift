@@ -97,8 +97,7 @@ public actor TripsSyncEngine {
         return await database.recordedRun(now: now) { report in
             try await pushAll(&report)
             try await pullAll(&report)
-            try await removeAgainWhereForgotten(&report)
-            try await rotateDueKeys(&report)
+            try await finishDueKeyWork(&report)
             // A restore another device made brings this device's edits back into the outbox.
             if try await !database.tripsToPush().isEmpty { try await pushAll(&report) }
             if let deferredFailure { throw deferredFailure }
