@@ -3,7 +3,8 @@ import Foundation
 /// First sync of notes of 2 KB on a fresh device over loopback, and that device's peak memory, at
 /// each size of ``BenchOptions/firstSyncNotes`` (10,000 and 100,000 in a full run). The device
 /// runs in a child process (``SyncChild``) against the in-process server; the baseline is `curl`
-/// fetching the same pages (``CurlBaseline``).
+/// fetching the same pages (``CurlBaseline``). Beside them, the floor under the storing: the same
+/// notes stored with bare SQLite calls, with and without the search index (``StoreFloorChild``).
 enum FirstSyncBenchmark {
     static let name = "first-sync"
     /// The largest page the API allows: the fewest round trips, and what curl fetches too.
@@ -19,6 +20,8 @@ enum FirstSyncBenchmark {
         var serialWall: Duration
         /// Reading ahead: measured at the run's first size only.
         var readAhead: (report: SyncChild.Report, wall: Duration)?
+        /// The bare store of the same notes with the search index, and without it.
+        var floor: (search: StoreFloorChild.Report, rows: StoreFloorChild.Report)
     }
 
     static func run(_ context: BenchContext) async throws -> [BenchRow] {
@@ -62,7 +65,12 @@ enum FirstSyncBenchmark {
             ahead = try childSync(context, server: server, notes: notes, serial: false)
         }
         await own?.stop()
-        return Measured(notes: notes, curl: curl, serial: serial, serialWall: serialWall, readAhead: ahead)
+        progress("first-sync: the same \(notes) notes stored with bare SQLite calls, with and without the search index")
+        let floor = (
+            search: try storeFloor(context, notes: notes, search: true),
+            rows: try storeFloor(context, notes: notes, search: false))
+        return Measured(
+            notes: notes, curl: curl, serial: serial, serialWall: serialWall, readAhead: ahead, floor: floor)
     }
 
     private static func rows(_ size: Measured, smallest: Measured) -> [BenchRow] {
@@ -83,6 +91,7 @@ enum FirstSyncBenchmark {
                 size, "one page after the other", serial, target: size.readAhead == nil,
                 note: "readAhead: false; child wall time \(Figure.seconds(size.serialWall)) "
                     + "including start-up; the child's CPU \(cpu(serial)); \(pageLimit) notes a page"))
+        rows.append(floorRow(size))
         guard let peak = serial.peakKiB else {
             rows.append(
                 .notMeasured(
@@ -106,6 +115,42 @@ enum FirstSyncBenchmark {
                     ratio: growth, target: "flat (< 1.5×), < 150 MB", met: growth < 1.5 && megabytes < 150))
         }
         return rows
+    }
+
+    /// The bare store's row beside curl's time: what SQLite alone takes to store what the sync
+    /// stores, with what it takes without the search index, and the sync's multiple of it.
+    private static func floorRow(_ size: Measured) -> BenchRow {
+        let floor = size.floor
+        let sync = size.readAhead?.report ?? size.serial
+        return BenchRow(
+            benchmark: name,
+            label: "bare SQLite store of the same \(Figure.count(size.notes)) notes (the floor under a sync)",
+            measured: String(format: "%.2f s", floor.search.seconds),
+            baseline: size.curl.map { String(format: "%.2f s curl", $0.seconds) } ?? "curl unavailable",
+            ratio: size.curl.map { floor.search.seconds / $0.seconds },
+            note: "no decoding, no decryption, no Swift layer: each page of \(pageLimit) one transaction "
+                + "of bare C calls, rows keyed by id, the list's index and the FTS5 search index over "
+                + "title and body (CPU " + String(format: "%.2f s", floor.search.cpuSeconds)
+                + "); without the search index "
+                + String(format: "%.2f s (CPU %.2f s)", floor.rows.seconds, floor.rows.cpuSeconds)
+                + "; the sync above took " + String(format: "%.2f×", sync.seconds / floor.search.seconds)
+                + " the floor")
+    }
+
+    /// Stores the run's notes with bare SQLite calls in a child process (``StoreFloorChild``).
+    private static func storeFloor(_ context: BenchContext, notes: Int, search: Bool) throws
+        -> StoreFloorChild.Report
+    {
+        let directory = try context.directory("store-floor")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Child.run(
+            Child.selfExecutable,
+            [StoreFloorChild.subcommand, directory.path, "\(notes)", "\(pageLimit)", search ? "search" : "rows"])
+        guard run.status == 0,
+            let line = String(decoding: run.output, as: UTF8.self).split(separator: "\n").last,
+            let report = try? JSONDecoder().decode(StoreFloorChild.Report.self, from: Data(line.utf8))
+        else { throw BenchFailure("the store-floor child failed (exit \(run.status))") }
+        return report
     }
 
     /// A sync's row beside curl's time; with `target`, the "within 2× curl".

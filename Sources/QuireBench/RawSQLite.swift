@@ -8,13 +8,16 @@ import Foundation
 
 /// The baseline side of the local-store benchmarks: bare SQLite C calls, no wrapper, no actor.
 ///
-/// Opened with the same pragmas as `SQLiteConnection` (WAL, `synchronous=FULL`, foreign keys on), so
-/// the difference measured is what our layers add. Not thread-safe: one owner.
+/// Opened by default with the same pragmas as `SQLiteConnection` (WAL, `synchronous=FULL`, foreign
+/// keys on), so the difference measured is what our layers add. Not thread-safe: one owner.
 final class RawSQLite {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) throws {
+    /// The pragmas of `SQLiteConnection` with full durability, which the save benchmarks compare with.
+    static let savePragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON"
+
+    init(path: String, pragmas: String = RawSQLite.savePragmas) throws {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &pointer, flags, nil) == SQLITE_OK, let pointer else {
@@ -22,7 +25,7 @@ final class RawSQLite {
         }
         handle = pointer
         sqlite3_busy_timeout(pointer, 5_000)
-        try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        try execute(pragmas)
     }
 
     deinit {
@@ -71,6 +74,7 @@ final class RawSQLite {
     enum RawValue {
         case text(String)
         case real(Double)
+        case integer(Int64)
         case blob([UInt8])
         case null
     }
@@ -81,6 +85,7 @@ final class RawSQLite {
             switch value {
             case .text(let text): sqlite3_bind_text(statement, index, text, -1, rawTransient)
             case .real(let number): sqlite3_bind_double(statement, index, number)
+            case .integer(let number): sqlite3_bind_int64(statement, index, number)
             case .blob(let bytes):
                 bytes.withUnsafeBytes {
                     _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), rawTransient)

@@ -7,6 +7,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == SyncChild.subcommand {
     exit(await SyncChild.main(Array(arguments.dropFirst())))
 }
+if arguments.first == StoreFloorChild.subcommand {
+    exit(StoreFloorChild.main(Array(arguments.dropFirst())))
+}
 if arguments.first == MediaChild.subcommand {
     exit(MediaChild.main(Array(arguments.dropFirst())))
 }
