@@ -19,13 +19,16 @@ final class BenchServer: Sendable {
     var baseURL: URL { host.baseURL }
 
     /// Starts a server whose database lives in `directory`. Throws when the file or port fails.
-    /// `groupCommit` false commits each note write on its own, as before issue 13's part 6.
-    init(directory: URL, codec: BenchCodec, groupCommit: Bool = true) async throws {
+    /// `groupCommit` false commits each note write on its own, as before issue 13's part 6;
+    /// `quota` is the account's (the server's default unless a benchmark writes more notes).
+    init(directory: URL, codec: BenchCodec, groupCommit: Bool = true, quota: NoteQuota = NoteQuota()) async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let storage = try SQLiteServerStorage(
             path: directory.appendingPathComponent("server.sqlite").path, groupCommit: groupCommit)
         self.storage = storage
-        let core = NotesServer(storage: storage, log: { _ in })
+        var configuration = NotesServerConfiguration()
+        configuration.noteQuota = quota
+        let core = NotesServer(storage: storage, configuration: configuration, log: { _ in })
         host = try MicroHTTPServer(core: core, host: "127.0.0.1", port: 0)
         (username, token) = try await BenchAccount.make(server: core)
         self.codec = codec

@@ -68,7 +68,8 @@ enum FirstSyncBenchmark {
         progress("first-sync: the same \(notes) notes stored with bare SQLite calls, with and without the search index")
         let floor = (
             search: try storeFloor(context, notes: notes, search: true),
-            rows: try storeFloor(context, notes: notes, search: false))
+            rows: try storeFloor(context, notes: notes, search: false)
+        )
         return Measured(
             notes: notes, curl: curl, serial: serial, serialWall: serialWall, readAhead: ahead, floor: floor)
     }

@@ -79,8 +79,10 @@ enum StoreFloorChild {
             for (offset, note) in notes[first..<min(first + page, notes.count)].enumerated() {
                 try raw.run(
                     "INSERT INTO notes (id, title, body, updated_at, version, version_tag) VALUES (?, ?, ?, ?, 1, ?)",
-                    [.text(note.id), .text(note.title), .text(note.body), .real(now + Double(first + offset)),
-                     .text("t\(first + offset)")])
+                    [
+                        .text(note.id), .text(note.title), .text(note.body), .real(now + Double(first + offset)),
+                        .text("t\(first + offset)"),
+                    ])
             }
             if search {
                 // A fresh table numbers its rows 1, 2, …: the page's are those above the ones before it.

@@ -100,6 +100,9 @@ struct WrkRunner {
                 result.p99 = duration(String(fields[1])) ?? .zero
             } else if fields.count > 2, fields[1] == "requests", fields[2] == "in" {
                 result.requests = Int(first) ?? 0
+            } else if rawLine.hasPrefix("Bad batch items:"), let last = fields.last {
+                // ``BatchPutScript``'s count of items a 200 batch answered otherwise.
+                result.failures += Int(last) ?? 0
             } else if rawLine.contains("Non-2xx or 3xx responses:"), let last = fields.last {
                 result.failures += Int(last) ?? 0
             } else if first == "Socket", rawLine.contains("errors:") {

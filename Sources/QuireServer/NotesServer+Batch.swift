@@ -1,4 +1,5 @@
 import Foundation
+import QuireLock
 import QuireWire
 
 // MARK: - POST /v1/notes/batch
@@ -9,15 +10,22 @@ extension NotesServer {
     /// single request, so a change may be sent in a batch and resent alone, or the other way round.
     ///
     /// The whole batch is refused (400, nothing stored) when any item is malformed.
+    ///
+    /// Each change's answer is built once, inside the write where it is recorded, and that same
+    /// answer is sent (as on the single routes); a saved change's fields go into its result as
+    /// they are, not through its recorded JSON. The changes of one batch follow each other in
+    /// the account's feed, so a change's previous position is usually the one the change before
+    /// it was answered with, sealed once for both.
     func batch(_ request: HTTPRequest, session: AuthenticatedSession) async throws -> HTTPResponse {
         let items = try Self.batchItems(request.body)
         let seal = try await cursorSeal()
         let account = session.account
+        let built = Locked(BuiltAnswers())
         let results = try await storage.writeBatch(
             items.map { ($0.write, $0.idempotency) }, account: session.account,
             writer: session.session, quota: configuration.noteQuota, now: now()
         ) { outcome in
-            let response = Self.response(for: outcome, seal: seal, account: account)
+            let (response, _) = built.withLock { $0.answer(for: outcome, seal: seal, account: account) }
             guard (200..<300).contains(response.status) else { return nil }
             return RecordedResponse(status: response.status, body: response.body)
         }
@@ -33,11 +41,55 @@ extension NotesServer {
                 answers.append(answer)
             case .applied(let outcome):
                 changedFeed = changedFeed || outcome.changedFeed
-                answers.append(Self.batchResult(Self.response(for: outcome, seal: seal, account: account)))
+                answers.append(built.withLock { $0.take(outcome, seal: seal, account: account) })
             }
         }
         if changedFeed { await liveUpdates.accountChanged(session.account, feed: .notes) }
         return .json(200, BatchResponseDTO(results: answers))
+    }
+
+    /// The answers a batch's writes were recorded with, in the order the store applied them, and
+    /// the position sealed last.
+    private struct BuiltAnswers {
+        private var built: [(outcome: NoteWriteOutcome, result: BatchResultDTO)] = []
+        private var taken = 0
+        private var lastSealed: (position: FeedPosition, text: String)?
+
+        /// Builds `outcome`'s answer and keeps its result for ``take(_:seal:account:)``.
+        mutating func answer(
+            for outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID
+        ) -> (HTTPResponse, BatchResultDTO) {
+            let response: HTTPResponse
+            var result: BatchResultDTO
+            if case .saved(let version, let position, let previous) = outcome {
+                let answer = NotesServer.savedAnswer(version: version, position: position, previous: previous) {
+                    position in
+                    if let lastSealed, lastSealed.position == position { return lastSealed.text }
+                    let text = ChangeCursor(position: position).text(seal: seal, scope: .notes(account))
+                    lastSealed = (position, text)
+                    return text
+                }
+                response = .json(200, body: answer.wireJSON)
+                result = BatchResultDTO(
+                    status: 200, version: answer.version, cursor: answer.cursor,
+                    previousCursor: answer.previousCursor, versionTag: answer.versionTag)
+            } else {
+                response = NotesServer.response(for: outcome, seal: seal, account: account)
+                result = NotesServer.batchResult(response)
+            }
+            built.append((outcome, result))
+            return (response, result)
+        }
+
+        /// The result recorded for the next applied write, when it was built for `outcome`;
+        /// otherwise (a store that never asked for the record) built now.
+        mutating func take(_ outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID) -> BatchResultDTO {
+            if taken < built.count, built[taken].outcome == outcome {
+                taken += 1
+                return built[taken - 1].result
+            }
+            return answer(for: outcome, seal: seal, account: account).1
+        }
     }
 
     private struct BatchItem {
@@ -79,10 +131,9 @@ extension NotesServer {
                     base: change.baseVersion.map { BaseVersion(number: $0, tag: tag) })
                 single = HTTPRequest(
                     method: "PUT", path: WireRoutes.note(change.id),
-                    body: WireJSON.encode(
-                        PutNoteRequestDTO(
-                            payload: payload, baseVersion: change.baseVersion,
-                            baseVersionTag: change.baseVersionTag)))
+                    body: PutNoteRequestDTO(
+                        payload: payload, baseVersion: change.baseVersion, baseVersionTag: change.baseVersionTag
+                    ).wireJSON)
             case "delete":
                 guard let base = change.baseVersion, base >= 1 else {
                     throw APIError.invalidRequest("changes[\(index)].baseVersion must be 1 or more for a delete")
@@ -104,7 +155,7 @@ extension NotesServer {
         }
     }
 
-    private static func batchResult(_ response: HTTPResponse) -> BatchResultDTO {
+    static func batchResult(_ response: HTTPResponse) -> BatchResultDTO {
         batchResult(status: response.status, body: response.body)
     }
 

@@ -229,18 +229,25 @@ public final class NotesServer: Sendable {
         }
     }
 
+    /// A saved write's answer: its version and tag, and its position and the one before it as
+    /// `cursor` seals them for the writer's feed.
+    static func savedAnswer(
+        version: Int, position: FeedPosition, previous: FeedPosition, cursor: (FeedPosition) -> String
+    ) -> PutNoteResponseDTO {
+        PutNoteResponseDTO(
+            version: version, cursor: cursor(position), previousCursor: cursor(previous),
+            versionTag: position.mark.flatMap(StoredNote.tagText))
+    }
+
     /// The one answer for each write outcome; its positions are sealed for `account`'s feed.
     static func response(for outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID) -> HTTPResponse {
         switch outcome {
         case .saved(let version, let position, let previous):
             .json(
                 200,
-                body: PutNoteResponseDTO(
-                    version: version,
-                    cursor: ChangeCursor(position: position).text(seal: seal, scope: .notes(account)),
-                    previousCursor: ChangeCursor(position: previous).text(seal: seal, scope: .notes(account)),
-                    versionTag: position.mark.flatMap(StoredNote.tagText)
-                ).wireJSON)
+                body: savedAnswer(version: version, position: position, previous: previous) {
+                    ChangeCursor(position: $0).text(seal: seal, scope: .notes(account))
+                }.wireJSON)
         case .deleted, .alreadyDeleted:
             .empty(204)
         case .conflict(let note, let baseKnown):

@@ -9,7 +9,7 @@ extension PutNoteResponseDTO {
     /// `WireJSON` instead.
     var wireJSON: Data {
         let strings = [cursor, previousCursor, versionTag].compactMap { $0 }
-        guard strings.allSatisfy(Self.needsNoEscape) else { return WireJSON.encode(self) }
+        guard strings.allSatisfy(DirectJSON.needsNoEscape) else { return WireJSON.encode(self) }
         var text = "{"
         if let cursor { text += #""cursor":""# + cursor + #"","# }
         if let previousCursor { text += #""previousCursor":""# + previousCursor + #"","# }
@@ -17,10 +17,5 @@ extension PutNoteResponseDTO {
         if let versionTag { text += #","versionTag":""# + versionTag + #"""# }
         text += "}"
         return Data(text.utf8)
-    }
-
-    /// Printable ASCII other than `"` and `\`: what JSON writes as it is.
-    private static func needsNoEscape(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 }

@@ -119,10 +119,23 @@ public actor SQLiteServerStorage: ServerStorage {
     ) throws -> [WriteResult] {
         let db = try open()
         return try db.transaction {
-            try writes.map { item in
-                try self.writeNow(
+            // The batch is one savepoint: a change that throws fails the whole batch, so its
+            // changes need none of their own. Each saved change is the account's newest feed
+            // position, so it is the next change's previous one, with no query.
+            var feedPosition: FeedPosition?
+            return try writes.map { item in
+                let result = try self.applyOnce(
                     item.write, account: account, writer: writer, idempotency: item.idempotency,
-                    quota: quota, now: now, record: record)
+                    quota: quota, now: now, knownPosition: feedPosition, record: record, db: db)
+                switch result {
+                case .applied(.saved(_, let position, _)):
+                    feedPosition = FeedPosition(seq: position.seq, mark: position.mark ?? 0)
+                case .applied(let outcome) where outcome.changedFeed:
+                    feedPosition = nil
+                default:
+                    break
+                }
+                return result
             }
         }
     }
@@ -133,39 +146,54 @@ public actor SQLiteServerStorage: ServerStorage {
     ) throws -> WriteResult {
         let db = try open()
         return try db.transaction {
-            let seen = try db.queryFirst(
-                """
-                SELECT fingerprint, status, response_body FROM idempotency_records
-                WHERE account_id = ? AND key = ?
-                """, account.rawValue, idempotency.key
-            ) { row in (row.text(0), RecordedResponse(status: row.int(1), body: row.blob(2))) }
-            if let (fingerprint, response) = seen {
-                return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
-            }
-            let outcome = try apply(write, account: account, writer: writer, quota: quota, now: now, db: db)
-            if let response = record(outcome) {
-                try db.run(
-                    """
-                    INSERT INTO idempotency_records
-                        (account_id, key, fingerprint, status, response_body, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, account.rawValue, idempotency.key, idempotency.fingerprint,
-                    response.status, response.body, now.storedMilliseconds)
-            }
-            return .applied(outcome)
+            try applyOnce(
+                write, account: account, writer: writer, idempotency: idempotency, quota: quota, now: now,
+                knownPosition: nil, record: record, db: db)
         }
+    }
+
+    /// One write under its idempotency key, inside the caller's transaction: the recorded answer
+    /// when the key was used for the same request, else `write` applied and its answer recorded.
+    /// `knownPosition`: the account's feed position when the caller knows it (the change before
+    /// it in the same transaction), so it is not read again.
+    private func applyOnce(
+        _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
+        quota: NoteQuota, now: Date, knownPosition: FeedPosition?,
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?, db: SQLiteConnection
+    ) throws -> WriteResult {
+        let seen = try db.queryFirst(
+            """
+            SELECT fingerprint, status, response_body FROM idempotency_records
+            WHERE account_id = ? AND key = ?
+            """, account.rawValue, idempotency.key
+        ) { row in (row.text(0), RecordedResponse(status: row.int(1), body: row.blob(2))) }
+        if let (fingerprint, response) = seen {
+            return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
+        }
+        let outcome = try apply(
+            write, account: account, writer: writer, quota: quota, now: now, knownPosition: knownPosition, db: db)
+        if let response = record(outcome) {
+            try db.run(
+                """
+                INSERT INTO idempotency_records
+                    (account_id, key, fingerprint, status, response_body, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, account.rawValue, idempotency.key, idempotency.fingerprint,
+                response.status, response.body, now.storedMilliseconds)
+        }
+        return .applied(outcome)
     }
 
     /// Decides `write` against the note's current row and stores the result. Runs inside the
     /// caller's transaction.
     private func apply(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, quota: NoteQuota, now: Date,
-        db: SQLiteConnection
+        knownPosition: FeedPosition?, db: SQLiteConnection
     ) throws -> NoteWriteOutcome {
         switch write {
         case .put(let noteID, let payload, let base):
             let baseVersion = base?.number
-            let previous = try feedPosition(account: account, db: db)
+            let previous = try knownPosition ?? feedPosition(account: account, db: db)
             guard let current = try note(noteID, account: account, db: db) else {
                 // A base for a note the server no longer has must not lose the client's text. An
                 // id whose tombstone was purged goes on from its last version.

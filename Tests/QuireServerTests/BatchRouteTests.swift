@@ -70,6 +70,46 @@ import Testing
         #expect(reused.first?.status == 422)
     }
 
+    /// A batch's changes follow each other in the account's feed: each saved change's previous
+    /// position is the one before it, whether the store read it (the first change, the one after
+    /// a delete) or knew it from the change before it in the same transaction.
+    @Test(arguments: StoreKind.allCases) func eachSavedChangeFollowsTheOneBeforeItInTheFeed(store: StoreKind)
+        async throws
+    {
+        let harness = try await ServerHarness(store: store)
+        let token = try await harness.server.createAccount(username: "ann")
+        let before = ServerHarness.uuid()
+        let saved = await harness.put(before, payload: "v1", base: nil, token: token)
+        let beforeCursor = try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: saved.body).cursor
+
+        let answers = try results(
+            await post(
+                harness,
+                [
+                    BatchChangeDTO(
+                        op: "put", id: ServerHarness.uuid(), idempotencyKey: "k1", payload: "one", baseVersion: nil),
+                    BatchChangeDTO(op: "delete", id: before, idempotencyKey: "k2", payload: nil, baseVersion: 1),
+                    BatchChangeDTO(
+                        op: "put", id: ServerHarness.uuid(), idempotencyKey: "k3", payload: "two", baseVersion: nil),
+                    BatchChangeDTO(
+                        op: "put", id: ServerHarness.uuid(), idempotencyKey: "k4", payload: "three", baseVersion: nil),
+                    BatchChangeDTO(op: "put", id: before, idempotencyKey: "k5", payload: "stale", baseVersion: 1),
+                    BatchChangeDTO(
+                        op: "put", id: ServerHarness.uuid(), idempotencyKey: "k6", payload: "four", baseVersion: nil),
+                ], token: token))
+        let after = await harness.put(ServerHarness.uuid(), payload: "five", base: nil, token: token)
+        let afterPrevious = try WireJSON.decoder().decode(PutNoteResponseDTO.self, from: after.body).previousCursor
+
+        #expect(answers.map(\.status) == [200, 204, 200, 200, 409, 200])
+        #expect(beforeCursor != nil && answers[0].previousCursor == beforeCursor)
+        // The delete took a position of its own: the next change follows it, not the first put.
+        #expect(answers[2].previousCursor != nil && answers[2].previousCursor != answers[0].cursor)
+        #expect(answers[3].previousCursor == answers[2].cursor)
+        // A conflict changes nothing in the feed.
+        #expect(answers[5].previousCursor == answers[3].cursor)
+        #expect(afterPrevious == answers[5].cursor)
+    }
+
     @Test(
         arguments: StoreKind.allCases,
         [
