@@ -72,6 +72,7 @@ extension SQLiteServerStorage {
             checkEachTripKey,
             rememberEachTripFieldsAuthor,
             retireTheLiveBytesIndex,
+            keepPayloadsInRowidTables,
         ])
     }
 
