@@ -45,7 +45,7 @@ extension NotesServer {
             }
         }
         if changedFeed { await liveUpdates.accountChanged(session.account, feed: .notes) }
-        return .json(200, BatchResponseDTO(results: answers))
+        return .json(200, body: BatchResponseDTO(results: answers).wireJSON)
     }
 
     /// The answers a batch's writes were recorded with, in the order the store applied them, and
