@@ -11,10 +11,10 @@ import QuireCrypto
 /// feed does not open, so it is refused as any bad cursor is.
 ///
 /// Sealing is deterministic: the nonce is an HMAC of the body and its associated data under a
-/// key of its own (a synthetic nonce, as in SIV), so one position always gives one text. The
-/// write routes build their answer twice (the one recorded for an idempotent replay and the one
-/// sent), and a replay must be the first answer byte for byte; two different bodies get the same
-/// nonce only by a 96-bit collision.
+/// key of its own (a synthetic nonce, as in SIV: ``SyntheticNonceSealer``), so one position always
+/// gives one text. An idempotent replay must be the first answer byte for byte, and a batch seals
+/// a position shared by two answers once; two different bodies get the same nonce only by a
+/// 96-bit collision.
 ///
 /// The text is base64url of `0x01 ‖ nonce ‖ ciphertext ‖ tag`. The leading version byte is
 /// never the first byte of an earlier plain form (`c`, `f` or `t`), so the two are told apart
@@ -25,8 +25,8 @@ struct CursorSeal: Sendable {
     /// The longest cursor text any route reads, sealed or plain, in characters.
     static let maxTextLength = 160
 
+    private let sealer: SyntheticNonceSealer
     private let key: SymmetricKey256
-    private let nonceKey: Data
     /// The key of the MAC'd trip cursors issued before sealing (``TripChangeCursor``'s `t1`
     /// form), still read so a device holding one across the upgrade keeps syncing.
     let legacyTripKey: Data
@@ -35,7 +35,8 @@ struct CursorSeal: Sendable {
         let derived = HMAC.sha256(key: serverSecret, data: Data("quire sealed cursor v1".utf8))
         // HMAC-SHA256 is always 32 bytes, exactly a key's length.
         self.key = SymmetricKey256(data: derived)!
-        self.nonceKey = HMAC.sha256(key: serverSecret, data: Data("quire sealed cursor nonce v1".utf8))
+        self.sealer = SyntheticNonceSealer(
+            key: key, nonceKey: HMAC.sha256(key: serverSecret, data: Data("quire sealed cursor nonce v1".utf8)))
         self.legacyTripKey = TripChangeCursor.key(serverSecret: serverSecret)
     }
 
@@ -43,11 +44,7 @@ struct CursorSeal: Sendable {
     func seal(_ body: Data, scope: CursorScope) -> String {
         // Sealing fails only past 2 GiB or when libcrypto itself fails; a cursor body is a few
         // dozen bytes, and a server whose libcrypto fails cannot answer anything safely.
-        let associatedData = scope.associatedData
-        let nonce = HMAC.sha256(key: nonceKey, data: associatedData + Data([0]) + body)
-            .prefix(AESGCM.nonceByteCount)
-        let sealed = try! AESGCM.seal(body, key: key, nonce: nonce, associatedData: associatedData)
-        return (Data([Self.version]) + sealed).base64URLEncodedString()
+        Data(sealer.seal(body, associatedData: scope.associatedData, prefix: Self.version)).base64URLEncodedString()
     }
 
     /// The body of a cursor sealed for `scope`; nil for text that is not one (a plain form,
