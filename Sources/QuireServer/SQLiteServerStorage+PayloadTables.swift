@@ -42,21 +42,7 @@ extension SQLiteServerStorage {
             ALTER TABLE notes_rows RENAME TO notes;
             CREATE INDEX notes_by_account_seq ON notes (account_id, seq);
             CREATE INDEX notes_tombstones_by_age ON notes (updated_at) WHERE deleted = 1;
-            CREATE TRIGGER notes_usage_insert AFTER INSERT ON notes WHEN NEW.deleted = 0 BEGIN
-                UPDATE accounts SET live_notes = live_notes + 1, live_bytes = live_bytes + NEW.payload_bytes
-                WHERE id = NEW.account_id;
-            END;
-            CREATE TRIGGER notes_usage_update AFTER UPDATE OF deleted, payload_bytes ON notes BEGIN
-                UPDATE accounts SET
-                    live_notes = live_notes + (NEW.deleted = 0) - (OLD.deleted = 0),
-                    live_bytes = live_bytes + (CASE WHEN NEW.deleted = 0 THEN NEW.payload_bytes ELSE 0 END)
-                        - (CASE WHEN OLD.deleted = 0 THEN OLD.payload_bytes ELSE 0 END)
-                WHERE id = NEW.account_id;
-            END;
-            CREATE TRIGGER notes_usage_delete AFTER DELETE ON notes WHEN OLD.deleted = 0 BEGIN
-                UPDATE accounts SET live_notes = live_notes - 1, live_bytes = live_bytes - OLD.payload_bytes
-                WHERE id = OLD.account_id;
-            END;
+            \(notesUsageTriggers)
 
             CREATE TABLE note_versions_rows (
                 account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
