@@ -16,13 +16,18 @@
                 guard let algorithm = EVP_MAC_fetch(nil, "HMAC", nil), let mac = EVP_MAC_CTX_new(algorithm)
                 else { preconditionFailure("OpenSSL HMAC unavailable: \(OpenSSLBackend.takeErrorMessage())") }
                 EVP_MAC_free(algorithm)  // the context holds its own reference
+                // An OSSL_PARAM keeps pointers to its name and value: both C strings must live
+                // until EVP_MAC_init has read them (a temporary bridged from a literal does not:
+                // the request fuzz target's AddressSanitizer caught that).
                 let keyed = nonceKey.withNonNullBytes { keyBytes, keyCount in
-                    "SHA256".withCString { digest in
-                        var parameters = [
-                            OSSL_PARAM_construct_utf8_string("digest", UnsafeMutablePointer(mutating: digest), 0),
-                            OSSL_PARAM_construct_end(),
-                        ]
-                        return EVP_MAC_init(mac, keyBytes, keyCount, &parameters)
+                    "digest".withCString { name in
+                        "SHA256".withCString { digest in
+                            var parameters = [
+                                OSSL_PARAM_construct_utf8_string(name, UnsafeMutablePointer(mutating: digest), 0),
+                                OSSL_PARAM_construct_end(),
+                            ]
+                            return EVP_MAC_init(mac, keyBytes, keyCount, &parameters)
+                        }
                     }
                 }
                 precondition(keyed == 1, "OpenSSL HMAC key failed: \(OpenSSLBackend.takeErrorMessage())")
