@@ -12,6 +12,19 @@ enum Child {
         return (child.wait(), data)
     }
 
+    /// Runs this program again with a hidden subcommand and decodes the JSON report its last
+    /// line prints. Throws a `BenchFailure` naming `what` when it exits non-zero or prints none.
+    static func report<Report: Decodable>(_ type: Report.Type, of what: String, _ arguments: [String]) throws
+        -> Report
+    {
+        let run = try run(selfExecutable, arguments)
+        guard run.status == 0,
+            let line = String(decoding: run.output, as: UTF8.self).split(separator: "\n").last,
+            let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8))
+        else { throw BenchFailure("the \(what) child failed (exit \(run.status))") }
+        return report
+    }
+
     /// This program's own executable, to re-run it with a hidden subcommand.
     static var selfExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

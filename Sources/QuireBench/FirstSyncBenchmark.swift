@@ -144,14 +144,9 @@ enum FirstSyncBenchmark {
     {
         let directory = try context.directory("store-floor")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Child.run(
-            Child.selfExecutable,
+        return try Child.report(
+            StoreFloorChild.Report.self, of: "store-floor",
             [StoreFloorChild.subcommand, directory.path, "\(notes)", "\(pageLimit)", search ? "search" : "rows"])
-        guard run.status == 0,
-            let line = String(decoding: run.output, as: UTF8.self).split(separator: "\n").last,
-            let report = try? JSONDecoder().decode(StoreFloorChild.Report.self, from: Data(line.utf8))
-        else { throw BenchFailure("the store-floor child failed (exit \(run.status))") }
-        return report
     }
 
     /// A sync's row beside curl's time; with `target`, the "within 2× curl".
@@ -184,18 +179,14 @@ enum FirstSyncBenchmark {
     {
         let directory = try context.directory(serial ? "fresh-device-serial" : "fresh-device")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (run, wall) = try measure {
-            try Child.run(
-                Child.selfExecutable,
+        let (report, wall) = try measure {
+            try Child.report(
+                SyncChild.Report.self, of: "sync",
                 [
                     SyncChild.subcommand, server.baseURL.absoluteString, server.token,
                     server.codec.hexKey, directory.path, "\(pageLimit)",
                 ] + (serial ? ["serial"] : []))
         }
-        guard run.status == 0,
-            let line = String(decoding: run.output, as: UTF8.self).split(separator: "\n").last,
-            let report = try? JSONDecoder().decode(SyncChild.Report.self, from: Data(line.utf8))
-        else { throw BenchFailure("the sync child failed (exit \(run.status))") }
         if let failure = report.failure { throw BenchFailure("the child's sync failed: \(failure)") }
         guard report.received == notes else {
             throw BenchFailure("the child received \(report.received) notes, expected \(notes)")

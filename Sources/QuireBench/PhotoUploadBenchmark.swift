@@ -44,16 +44,12 @@ enum PhotoUploadBenchmark {
         let curl = try await curlBaseline(core: core, baseURL: host.baseURL, token: token, trip: trip, file: sealed)
 
         progress("\(name): the device seals and uploads it in a child process")
-        let run = try Child.run(
-            Child.selfExecutable,
+        let report = try Child.report(
+            PhotoUploadChild.Report.self, of: "upload",
             [
                 PhotoUploadChild.subcommand, host.baseURL.absoluteString, token, trip,
                 try context.directory("photo-device").path, photo.path, "\(piece)",
             ])
-        guard run.status == 0,
-            let line = String(decoding: run.output, as: UTF8.self).split(separator: "\n").last,
-            let report = try? JSONDecoder().decode(PhotoUploadChild.Report.self, from: Data(line.utf8))
-        else { throw BenchFailure("the upload child failed (exit \(run.status))") }
         if let failure = report.failure { throw BenchFailure("the child's upload failed: \(failure)") }
 
         let rate = { (seconds: Double) in Double(report.sealedBytes) / 1_000_000 / seconds }
