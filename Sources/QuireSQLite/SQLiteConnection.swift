@@ -23,6 +23,8 @@ public final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
     private var transactionDepth = 0
+    /// What ``onCommit(_:)`` registered, kept alive as long as SQLite may call it.
+    var commitHook: CommitHook?
     public let path: String
 
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.

@@ -21,6 +21,8 @@ public actor SQLiteServerStorage: ServerStorage {
     /// alone: it has no reader, and its lookups run on the actor.
     nonisolated let reader: Locked<SQLiteConnection?>
     nonisolated let hasReader: Bool
+    /// Copies the WAL into the file off the writer's commits; nil for a database in memory.
+    nonisolated let checkpoints: SQLiteBackgroundCheckpoint?
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -33,7 +35,10 @@ public actor SQLiteServerStorage: ServerStorage {
     ///
     /// `groupCommit` false commits every note write on its own (one fsync each), as before
     /// issue 13's part 6: for measuring the difference, and a way back if it is ever needed.
-    public init(path: String, groupCommit: Bool = true) throws {
+    ///
+    /// `checkpointFrames`: the WAL's size, in pages, at which the checkpoint thread copies it into
+    /// the file (a test makes it small).
+    public init(path: String, groupCommit: Bool = true, checkpointFrames: Int = 4_000) throws {
         Self.restrictToOwner(path)
         // The writer's log writes are gathered into one write a commit (see csqlite_wal_buffer.h:
         // SQLite writes each frame's header and page apart, two system calls a page). Safe only
@@ -48,12 +53,15 @@ public actor SQLiteServerStorage: ServerStorage {
         // deleted about every other commit). In memory, the journal costs no system calls; it
         // only ever rolls a savepoint back and plays no part in durability.
         try connection.execute("PRAGMA temp_store=MEMORY")
-        // A checkpoint copies each page the WAL holds into the file once, however many commits
-        // rewrote it; every 4,000 pages (16 MiB) rather than SQLite's 1,000 copies the pages that
+        try Self.migrator.migrate(connection)
+        // The WAL is copied into the file on a thread of its own (``SQLiteBackgroundCheckpoint``),
+        // not inside the COMMIT that passes the limit, which every write of its group waited
+        // for; every 4,000 pages (16 MiB) rather than SQLite's 1,000 copies the pages that
         // consecutive commits keep rewriting (the newest notes', indexes', the feed counter's)
         // fewer times. Each commit is still fsynced on its own (synchronous=FULL).
-        try connection.execute("PRAGMA wal_autocheckpoint=4000")
-        try Self.migrator.migrate(connection)
+        self.checkpoints =
+            path == ":memory:" || path.isEmpty
+            ? nil : try SQLiteBackgroundCheckpoint(path: path, writer: connection, frames: checkpointFrames)
         self.connection = connection
         self.groupsCommits = groupCommit
         let reader = try Self.openReader(path)
@@ -62,6 +70,7 @@ public actor SQLiteServerStorage: ServerStorage {
     }
 
     public func close() {
+        checkpoints?.stop()
         connection = nil
         reader.withLock { $0 = nil }
     }

@@ -1,0 +1,49 @@
+import Foundation
+import QuireSQLite
+import QuireTestSupport
+import QuireWire
+import Testing
+
+@testable import QuireServer
+
+/// Issue 13 part 6: the SQLite store's write-ahead log is copied into the file by a thread of its
+/// own, not inside a shared commit that every write of its group waits for.
+struct SQLiteServerCheckpointTests {
+    @Test func noCommitOfNoteWritesCopiesTheLog() async throws {
+        let directory = try TemporaryDirectory(prefix: "quire-checkpoint")
+        defer { directory.remove() }
+        let path = directory.path("server.sqlite").path
+        let storage = try SQLiteServerStorage(path: path, checkpointFrames: 100)
+        let server = NotesServer(storage: storage, configuration: ServerHarness.configuration, log: { _ in })
+        let token = try await server.createAccount(username: "ann")
+
+        // 25 rounds of 8 concurrent 2 KB notes: about 800 pages through the log.
+        for round in 0..<25 {
+            let answers = await withTaskGroup(of: Int.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        await server.handle(
+                            HTTPRequest(
+                                method: "PUT", path: WireRoutes.note(ServerHarness.uuid()),
+                                headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": UUID().uuidString],
+                                body: WireJSON.encode(
+                                    PutNoteRequestDTO(
+                                        payload: String(repeating: "\(round).\(index)", count: 400), baseVersion: nil)))
+                        ).status
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers == Array(repeating: 200, count: 8))
+        }
+
+        let counts = try #require(storage.checkpoints?.counts)
+        #expect(counts.background >= 1, "\(counts)")
+        #expect(counts.byWriter == 0, "\(counts)")
+        let logBytes = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        #expect(logBytes <= 500 * (4_096 + 24), "the log grew to \(logBytes) bytes")
+        await storage.close()
+        let reopened = try SQLiteConnection(path: path)
+        #expect(try reopened.queryFirst("SELECT count(*) FROM notes") { $0.int(0) } == 200)
+    }
+}
