@@ -100,7 +100,10 @@ extension NotesServer {
     private static func batchItems(_ body: Data) throws -> [BatchItem] {
         let request: BatchRequestDTO
         do {
-            request = try WireJSON.decoder().decode(BatchRequestDTO.self, from: body)
+            // Read directly where the body is plain (a device's own), by JSONDecoder where not.
+            request =
+                try BatchRequestDTO(directJSON: body)
+                ?? WireJSON.decoder().decode(BatchRequestDTO.self, from: body)
         } catch {
             throw APIError.invalidRequest(
                 "the body must be {\"changes\": [{op, id, idempotencyKey, payload?, baseVersion?}]}")

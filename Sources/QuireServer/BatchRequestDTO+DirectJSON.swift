@@ -1,0 +1,79 @@
+import Foundation
+import QuireWire
+
+extension BatchRequestDTO {
+    /// The batch in `body` read by ``DirectJSONReader``; nil wherever it gives up, or the body
+    /// is anything but an object whose one key `changes` holds objects with the keys of
+    /// ``BatchChangeDTO``, each at most once (`op`, `id` and `idempotencyKey` strings; `payload`
+    /// and `baseVersionTag` strings or null; `baseVersion` an integer or null). The caller then
+    /// decodes it with `JSONDecoder`.
+    init?(directJSON body: Data) {
+        guard
+            let changes = body.withUnsafeBytes({ bytes -> [BatchChangeDTO]? in
+                var reader = DirectJSONReader(bytes)
+                guard reader.take(UInt8(ascii: "{")), reader.string() == "changes", reader.take(UInt8(ascii: ":")),
+                    let changes = Self.changes(&reader), reader.take(UInt8(ascii: "}")), reader.atEnd()
+                else { return nil }
+                return changes
+            })
+        else { return nil }
+        self.init(changes: changes)
+    }
+
+    private static func changes(_ reader: inout DirectJSONReader) -> [BatchChangeDTO]? {
+        guard reader.take(UInt8(ascii: "[")) else { return nil }
+        var changes: [BatchChangeDTO] = []
+        if reader.take(UInt8(ascii: "]")) { return changes }
+        repeat {
+            guard let change = change(&reader) else { return nil }
+            changes.append(change)
+        } while reader.take(UInt8(ascii: ","))
+        return reader.take(UInt8(ascii: "]")) ? changes : nil
+    }
+
+    private static func change(_ reader: inout DirectJSONReader) -> BatchChangeDTO? {
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        var op: String?
+        var id: String?
+        var key: String?
+        var payload: String??
+        var baseVersion: Int??
+        var tag: String??
+        repeat {
+            guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
+            // Each key at most once, and its value of the type it takes.
+            switch name {
+            case "op" where op == nil:
+                guard let value = reader.string() else { return nil }
+                op = value
+            case "id" where id == nil:
+                guard let value = reader.string() else { return nil }
+                id = value
+            case "idempotencyKey" where key == nil:
+                guard let value = reader.string() else { return nil }
+                key = value
+            case "payload" where payload == nil:
+                guard let value = optional(&reader, { $0.string() }) else { return nil }
+                payload = value
+            case "baseVersionTag" where tag == nil:
+                guard let value = optional(&reader, { $0.string() }) else { return nil }
+                tag = value
+            case "baseVersion" where baseVersion == nil:
+                guard let value = optional(&reader, { $0.integer() }) else { return nil }
+                baseVersion = value
+            default:
+                return nil
+            }
+        } while reader.take(UInt8(ascii: ","))
+        guard reader.take(UInt8(ascii: "}")), let op, let id, let key else { return nil }
+        return BatchChangeDTO(
+            op: op, id: id, idempotencyKey: key, payload: payload ?? nil, baseVersion: baseVersion ?? nil,
+            baseVersionTag: tag ?? nil)
+    }
+
+    /// `null` (`.some(nil)`), or the value `read` reads (`.some(value)`); nil when neither.
+    private static func optional<T>(_ reader: inout DirectJSONReader, _ read: (inout DirectJSONReader) -> T?) -> T?? {
+        if reader.takeNull() { return .some(nil) }
+        return read(&reader).map { .some($0) }
+    }
+}
