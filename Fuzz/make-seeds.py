@@ -61,6 +61,9 @@ requests = {
     # A base past Int.max: the PUT body's fast reader trapped on it (found by schemathesis).
     "put-huge-base": ("PUT", f"/v1/notes/{note}", "", auth + "Idempotency-Key: k3\n",
                       '{"payload": "0", "baseVersion": 9223372036854775808, "baseVersionTag": "1"}'),
+    "batch": ("POST", "/v1/notes/batch", "", auth, json.dumps({"changes": [
+        {"op": "put", "id": note, "idempotencyKey": "k4", "payload": sealed, "baseVersion": None},
+        {"op": "delete", "id": note, "idempotencyKey": "k5", "baseVersion": 1, "baseVersionTag": "12"}]})),
     "delete": ("DELETE", f"/v1/notes/{note}", "baseVersion=1", auth + "Idempotency-Key: k2\n", ""),
     "register": ("POST", "/v1/accounts", "", "", json.dumps({
         "username": "seed", "authKey": base64.b64encode(b"\2" * 32).decode(),

@@ -16,11 +16,24 @@ import QuireWire
 /// The input is five fields cut at zero bytes: method, path, query (`a=1&b=2`), header lines
 /// (`Name: value`), body. `$TOKEN` in a header becomes the access token of an account the target
 /// signs in once at start, so the fuzzer reaches the routes behind authentication; `wait` is
-/// dropped from the query, so no input holds a long-poll open.
+/// dropped from the query, so no input holds a long-poll open. Every body also goes through the
+/// direct readers of a batch and of a PUT body, which must read what `JSONDecoder` reads or
+/// give up.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let fields = FuzzInput.fields(FuzzInput.bytes(data, size), count: 5)
     let request = RequestFuzzServer.request(from: fields)
+    // The direct readers of a batch and of a PUT body read what JSONDecoder reads, or give up.
+    if let direct = BatchRequestDTO(directJSON: request.body) {
+        FuzzInput.require(
+            direct == (try? WireJSON.decoder().decode(BatchRequestDTO.self, from: request.body)),
+            "the direct batch reader read otherwise than JSONDecoder: " + FuzzInput.text(Array(request.body)))
+    }
+    if let direct = RequestValidation.LoosePutBody(directJSON: request.body) {
+        FuzzInput.require(
+            direct == (try? JSONDecoder().decode(RequestValidation.LoosePutBody.self, from: request.body)),
+            "the direct PUT body reader read otherwise than JSONDecoder: " + FuzzInput.text(Array(request.body)))
+    }
     let response = RequestFuzzServer.shared.answer(request)
     FuzzInput.require(
         response.status < 500,

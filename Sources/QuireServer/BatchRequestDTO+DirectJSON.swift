@@ -53,13 +53,13 @@ extension BatchRequestDTO {
                 guard let value = reader.string() else { return nil }
                 key = value
             case "payload" where payload == nil:
-                guard let value = optional(&reader, { $0.string() }) else { return nil }
+                guard let value = reader.nullOr({ $0.string() }) else { return nil }
                 payload = value
             case "baseVersionTag" where tag == nil:
-                guard let value = optional(&reader, { $0.string() }) else { return nil }
+                guard let value = reader.nullOr({ $0.string() }) else { return nil }
                 tag = value
             case "baseVersion" where baseVersion == nil:
-                guard let value = optional(&reader, { $0.integer() }) else { return nil }
+                guard let value = reader.nullOr({ $0.integer() }) else { return nil }
                 baseVersion = value
             default:
                 return nil
@@ -69,11 +69,5 @@ extension BatchRequestDTO {
         return BatchChangeDTO(
             op: op, id: id, idempotencyKey: key, payload: payload ?? nil, baseVersion: baseVersion ?? nil,
             baseVersionTag: tag ?? nil)
-    }
-
-    /// `null` (`.some(nil)`), or the value `read` reads (`.some(value)`); nil when neither.
-    private static func optional<T>(_ reader: inout DirectJSONReader, _ read: (inout DirectJSONReader) -> T?) -> T?? {
-        if reader.takeNull() { return .some(nil) }
-        return read(&reader).map { .some($0) }
     }
 }

@@ -81,6 +81,12 @@ struct DirectJSONReader {
         return value
     }
 
+    /// `null` (`.some(nil)`), or the value `read` reads (`.some(value)`); nil when neither.
+    mutating func nullOr<T>(_ read: (inout DirectJSONReader) -> T?) -> T?? {
+        if takeNull() { return .some(nil) }
+        return read(&self).map { .some($0) }
+    }
+
     private static func digit(_ byte: UInt8) -> Int? {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
     }

@@ -47,7 +47,7 @@ enum RequestValidation {
 
     // MARK: - Bodies
 
-    private struct LoosePutBody: Decodable {
+    struct LoosePutBody: Decodable, Equatable {
         var payload: String?
         var baseVersion: Int?
         var baseVersionTag: String?
@@ -75,6 +75,7 @@ enum RequestValidation {
     /// A PUT body read by `JSONDecoder`; a body it refuses is parsed again, to say whether it is
     /// not JSON, not an object, or an object with a wrong field.
     private static func decodePutBody(_ body: Data) throws(APIError) -> LoosePutBody {
+        if let plain = LoosePutBody(directJSON: body) { return plain }
         do {
             return try JSONDecoder().decode(LoosePutBody.self, from: body)
         } catch {

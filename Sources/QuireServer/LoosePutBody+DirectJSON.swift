@@ -1,0 +1,41 @@
+import Foundation
+
+extension RequestValidation.LoosePutBody {
+    /// A PUT body read by ``DirectJSONReader``: an object with `payload` and `baseVersionTag`
+    /// (strings or null) and `baseVersion` (an integer or null), each at most once; nil wherever
+    /// the reader gives up or another key comes (`JSONDecoder` ignores it: the caller decodes
+    /// such a body with it).
+    init?(directJSON body: Data) {
+        guard
+            let read = body.withUnsafeBytes({ bytes -> Self? in
+                var reader = DirectJSONReader(bytes)
+                guard reader.take(UInt8(ascii: "{")) else { return nil }
+                var payload: String??
+                var baseVersion: Int??
+                var tag: String??
+                if !reader.take(UInt8(ascii: "}")) {
+                    repeat {
+                        guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
+                        switch name {
+                        case "payload" where payload == nil:
+                            guard let value = reader.nullOr({ $0.string() }) else { return nil }
+                            payload = value
+                        case "baseVersion" where baseVersion == nil:
+                            guard let value = reader.nullOr({ $0.integer() }) else { return nil }
+                            baseVersion = value
+                        case "baseVersionTag" where tag == nil:
+                            guard let value = reader.nullOr({ $0.string() }) else { return nil }
+                            tag = value
+                        default:
+                            return nil
+                        }
+                    } while reader.take(UInt8(ascii: ","))
+                    guard reader.take(UInt8(ascii: "}")) else { return nil }
+                }
+                guard reader.atEnd() else { return nil }
+                return Self(payload: payload ?? nil, baseVersion: baseVersion ?? nil, baseVersionTag: tag ?? nil)
+            })
+        else { return nil }
+        self = read
+    }
+}
