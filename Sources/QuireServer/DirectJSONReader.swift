@@ -42,16 +42,27 @@ struct DirectJSONReader {
     }
 
     /// A string of printable ASCII without escapes; nil at anything else.
+    ///
+    /// Skips eight bytes at a time while none of them is one to look at (a quote, a backslash,
+    /// a control character, 0x7F or above: ``DirectJSON/hasByteToEscape(_:)``): a byte at a time,
+    /// a batch's payloads took as long to read as `JSONDecoder` took.
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                !DirectJSON.hasByteToEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
             }
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            guard !DirectJSON.isByteToEscape(byte) else { return nil }
             index += 1
         }
         return nil
