@@ -42,28 +42,17 @@ extension BatchRequestDTO {
         repeat {
             guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
             // Each key at most once, and its value of the type it takes.
-            switch name {
-            case "op" where op == nil:
-                guard let value = reader.string() else { return nil }
-                op = value
-            case "id" where id == nil:
-                guard let value = reader.string() else { return nil }
-                id = value
-            case "idempotencyKey" where key == nil:
-                guard let value = reader.string() else { return nil }
-                key = value
-            case "payload" where payload == nil:
-                guard let value = reader.nullOr({ $0.string() }) else { return nil }
-                payload = value
-            case "baseVersionTag" where tag == nil:
-                guard let value = reader.nullOr({ $0.string() }) else { return nil }
-                tag = value
-            case "baseVersion" where baseVersion == nil:
-                guard let value = reader.nullOr({ $0.integer() }) else { return nil }
-                baseVersion = value
-            default:
-                return nil
-            }
+            let read =
+                switch name {
+                case "op": reader.once(&op) { $0.string() }
+                case "id": reader.once(&id) { $0.string() }
+                case "idempotencyKey": reader.once(&key) { $0.string() }
+                case "payload": reader.once(&payload) { $0.nullOr { $0.string() } }
+                case "baseVersionTag": reader.once(&tag) { $0.nullOr { $0.string() } }
+                case "baseVersion": reader.once(&baseVersion) { $0.nullOr { $0.integer() } }
+                default: false
+                }
+            guard read else { return nil }
         } while reader.take(UInt8(ascii: ","))
         guard reader.take(UInt8(ascii: "}")), let op, let id, let key else { return nil }
         return BatchChangeDTO(

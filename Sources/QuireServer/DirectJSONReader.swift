@@ -92,6 +92,14 @@ struct DirectJSONReader {
         return value
     }
 
+    /// Reads a key's value into `slot`: false when the key came before (`slot` is set) or `read`
+    /// gives up.
+    mutating func once<T>(_ slot: inout T?, _ read: (inout DirectJSONReader) -> T?) -> Bool {
+        guard slot == nil, let value = read(&self) else { return false }
+        slot = value
+        return true
+    }
+
     /// `null` (`.some(nil)`), or the value `read` reads (`.some(value)`); nil when neither.
     mutating func nullOr<T>(_ read: (inout DirectJSONReader) -> T?) -> T?? {
         if takeNull() { return .some(nil) }

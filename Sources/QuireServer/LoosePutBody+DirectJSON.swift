@@ -16,19 +16,14 @@ extension RequestValidation.LoosePutBody {
                 if !reader.take(UInt8(ascii: "}")) {
                     repeat {
                         guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
-                        switch name {
-                        case "payload" where payload == nil:
-                            guard let value = reader.nullOr({ $0.string() }) else { return nil }
-                            payload = value
-                        case "baseVersion" where baseVersion == nil:
-                            guard let value = reader.nullOr({ $0.integer() }) else { return nil }
-                            baseVersion = value
-                        case "baseVersionTag" where tag == nil:
-                            guard let value = reader.nullOr({ $0.string() }) else { return nil }
-                            tag = value
-                        default:
-                            return nil
-                        }
+                        let read =
+                            switch name {
+                            case "payload": reader.once(&payload) { $0.nullOr { $0.string() } }
+                            case "baseVersion": reader.once(&baseVersion) { $0.nullOr { $0.integer() } }
+                            case "baseVersionTag": reader.once(&tag) { $0.nullOr { $0.string() } }
+                            default: false
+                            }
+                        guard read else { return nil }
                     } while reader.take(UInt8(ascii: ","))
                     guard reader.take(UInt8(ascii: "}")) else { return nil }
                 }

@@ -17,24 +17,10 @@ struct SQLiteServerCheckpointTests {
         let server = NotesServer(storage: storage, configuration: ServerHarness.configuration, log: { _ in })
         let token = try await server.createAccount(username: "ann")
 
-        // 25 rounds of 8 concurrent 2 KB notes: about 800 pages through the log.
-        for round in 0..<25 {
-            let answers = await withTaskGroup(of: Int.self) { group in
-                for index in 0..<8 {
-                    group.addTask {
-                        await server.handle(
-                            HTTPRequest(
-                                method: "PUT", path: WireRoutes.note(ServerHarness.uuid()),
-                                headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": UUID().uuidString],
-                                body: WireJSON.encode(
-                                    PutNoteRequestDTO(
-                                        payload: String(repeating: "\(round).\(index)", count: 400), baseVersion: nil)))
-                        ).status
-                    }
-                }
-                return await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(answers == Array(repeating: 200, count: 8))
+        // 25 rounds of 8 concurrent 1.4 KB notes: about 800 pages through the log.
+        for _ in 0..<25 {
+            let answers = await SQLiteWALBufferTests.putConcurrently(8, server: server, token: token)
+            #expect(answers.map(\.status) == Array(repeating: 200, count: 8))
         }
 
         let counts = try #require(storage.checkpoints?.counts)

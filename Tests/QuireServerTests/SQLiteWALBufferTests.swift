@@ -11,7 +11,8 @@ import Testing
 struct SQLiteWALBufferTests {
     static let writes = 24
 
-    private static func putConcurrently(_ count: Int, server: NotesServer, token: String) async -> [HTTPResponse] {
+    /// `count` PUTs of new 1.4 KB notes at once; their answers.
+    static func putConcurrently(_ count: Int, server: NotesServer, token: String) async -> [HTTPResponse] {
         await withTaskGroup(of: HTTPResponse.self) { group in
             for index in 0..<count {
                 group.addTask {
