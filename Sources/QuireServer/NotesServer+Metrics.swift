@@ -3,12 +3,13 @@ import QuireCrypto
 
 /// `GET /metrics`: the server's metrics in the Prometheus text format.
 extension NotesServer {
-    /// 200 with ``ServerMetrics/exposition(longPollWaiters:)`` as
+    /// 200 with ``ServerMetrics/exposition(longPollWaiters:checkpoints:)`` as
     /// `text/plain; version=0.0.4`. Who may ask is ``authorizeMetrics(_:)``'s to say. The scrape
     /// itself is counted after it is answered, so it shows from the next scrape on.
     func metricsResponse() async -> HTTPResponse {
         let text = metrics.exposition(
-            longPollWaiters: await liveUpdates.waiterCount)
+            longPollWaiters: await liveUpdates.waiterCount,
+            checkpoints: (storage as? SQLiteServerStorage)?.checkpoints?.counts)
         var headers = HTTPResponse.baseHeaders
         headers["Content-Type"] = ServerMetrics.contentType
         return HTTPResponse(status: 200, headers: headers, body: Data(text.utf8))

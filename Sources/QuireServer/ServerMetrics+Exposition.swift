@@ -1,11 +1,14 @@
+import QuireSQLite
+
 /// Rendering ``ServerMetrics`` in the Prometheus text exposition format 0.0.4
 /// (https://prometheus.io/docs/instrumenting/exposition_formats/).
 extension ServerMetrics {
     /// The whole exposition: `# HELP` and `# TYPE` before each family, series sorted by their
     /// labels so equal states render equally, histogram buckets cumulative and ending with
     /// `le="+Inf"` (equal to `_count`), and a line feed after the last line.
-    /// `longPollWaiters` is the current number of held changes requests.
-    func exposition(longPollWaiters: Int) -> String {
+    /// `longPollWaiters` is the current number of held changes requests; `checkpoints`, the SQLite
+    /// store's checkpoints so far (nil on PostgreSQL, or a database in memory).
+    func exposition(longPollWaiters: Int, checkpoints: SQLiteBackgroundCheckpoint.Counts? = nil) -> String {
         let snapshot = snapshot()
         var lines: [String] = []
 
@@ -49,6 +52,15 @@ extension ServerMetrics {
             &lines, "quire_longpoll_waiters", type: "gauge",
             help: "Changes requests held open now, waiting for a change.")
         lines.append("quire_longpoll_waiters \(longPollWaiters)")
+
+        if let checkpoints {
+            family(
+                &lines, "quire_sqlite_checkpoints_total", type: "counter",
+                help: "Copies of the SQLite write-ahead log into the database file, by the thread that "
+                    + "does them or by the writer when that thread fell behind.")
+            lines.append("quire_sqlite_checkpoints_total\(Self.labels([("by", "thread")])) \(checkpoints.background)")
+            lines.append("quire_sqlite_checkpoints_total\(Self.labels([("by", "writer")])) \(checkpoints.byWriter)")
+        }
 
         family(&lines, "quire_build_info", type: "gauge", help: "The server's version; always 1.")
         lines.append("quire_build_info\(Self.labels([("version", version)])) 1")

@@ -26,6 +26,12 @@ struct SQLiteServerCheckpointTests {
         let counts = try #require(storage.checkpoints?.counts)
         #expect(counts.background >= 1, "\(counts)")
         #expect(counts.byWriter == 0, "\(counts)")
+        // And /metrics says so (the thread may have copied again since).
+        let scrape = await server.handle(HTTPRequest(method: "GET", path: "/metrics", remoteAddress: "127.0.0.1"))
+        let lines = String(decoding: scrape.body, as: UTF8.self).split(separator: "\n")
+        let byThread = lines.first { $0.hasPrefix(#"quire_sqlite_checkpoints_total{by="thread"} "#) }
+        #expect(byThread.flatMap { Int($0.split(separator: " ").last ?? "") }.map { $0 >= counts.background } == true)
+        #expect(lines.contains(#"quire_sqlite_checkpoints_total{by="writer"} 0"#))
         let logBytes = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
         #expect(logBytes <= 500 * (4_096 + 24), "the log grew to \(logBytes) bytes")
         await storage.close()
