@@ -76,7 +76,7 @@ public final class NotesServer: Sendable {
         log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
     ) throws -> NotesServer {
         NotesServer(
-            storage: try SQLiteServerStorage(path: path), configuration: configuration, now: now,
+            storage: try SQLiteServerStorage(path: path, log: log), configuration: configuration, now: now,
             log: log)
     }
 

@@ -37,8 +37,11 @@ public actor SQLiteServerStorage: ServerStorage {
     /// issue 13's part 6: for measuring the difference, and a way back if it is ever needed.
     ///
     /// `checkpointFrames`: the WAL's size, in pages, at which the checkpoint thread copies it into
-    /// the file (a test makes it small).
-    public init(path: String, groupCommit: Bool = true, checkpointFrames: Int = 4_000) throws {
+    /// the file (a test makes it small). `log` is told when such a copy fails.
+    public init(
+        path: String, groupCommit: Bool = true, checkpointFrames: Int = 4_000,
+        log: @escaping @Sendable (String) -> Void = NotesServer.logToStandardError
+    ) throws {
         Self.restrictToOwner(path)
         // The writer's log writes are gathered into one write a commit (see csqlite_wal_buffer.h:
         // SQLite writes each frame's header and page apart, two system calls a page). Safe only
@@ -61,7 +64,8 @@ public actor SQLiteServerStorage: ServerStorage {
         // fewer times. Each commit is still fsynced on its own (synchronous=FULL).
         self.checkpoints =
             path == ":memory:" || path.isEmpty
-            ? nil : try SQLiteBackgroundCheckpoint(path: path, writer: connection, frames: checkpointFrames)
+            ? nil
+            : try SQLiteBackgroundCheckpoint(path: path, writer: connection, frames: checkpointFrames, report: log)
         self.connection = connection
         self.groupsCommits = groupCommit
         let reader = try Self.openReader(path)

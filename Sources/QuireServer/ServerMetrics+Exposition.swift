@@ -60,6 +60,11 @@ extension ServerMetrics {
                     + "does them or by the writer when that thread fell behind.")
             lines.append("quire_sqlite_checkpoints_total\(Self.labels([("by", "thread")])) \(checkpoints.background)")
             lines.append("quire_sqlite_checkpoints_total\(Self.labels([("by", "writer")])) \(checkpoints.byWriter)")
+            family(
+                &lines, "quire_sqlite_checkpoint_failures_total", type: "counter",
+                help: "Copies of the SQLite write-ahead log that failed (nothing is lost: the log keeps "
+                    + "every commit and grows until a copy succeeds).")
+            lines.append("quire_sqlite_checkpoint_failures_total \(checkpoints.failed)")
         }
 
         family(&lines, "quire_build_info", type: "gauge", help: "The server's version; always 1.")
