@@ -8,15 +8,14 @@ extension BatchRequestDTO {
     /// and `baseVersionTag` strings or null; `baseVersion` an integer or null). The caller then
     /// decodes it with `JSONDecoder`.
     init?(directJSON body: Data) {
-        guard
-            let changes = body.withUnsafeBytes({ bytes -> [BatchChangeDTO]? in
-                var reader = DirectJSONReader(bytes)
-                guard reader.take(UInt8(ascii: "{")), reader.string() == "changes", reader.take(UInt8(ascii: ":")),
-                    let changes = Self.changes(&reader), reader.take(UInt8(ascii: "}")), reader.atEnd()
-                else { return nil }
-                return changes
-            })
-        else { return nil }
+        let changes = DirectJSONReader.document(body) { reader -> [BatchChangeDTO]? in
+            var changes: [BatchChangeDTO]?
+            let read = reader.object { name, reader in
+                name == "changes" && reader.once(&changes) { Self.changes(&$0) }
+            }
+            return read ? changes : nil
+        }
+        guard let changes else { return nil }
         self.init(changes: changes)
     }
 
@@ -32,29 +31,25 @@ extension BatchRequestDTO {
     }
 
     private static func change(_ reader: inout DirectJSONReader) -> BatchChangeDTO? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var op: String?
         var id: String?
         var key: String?
         var payload: String??
         var baseVersion: Int??
         var tag: String??
-        repeat {
-            guard let name = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
-            // Each key at most once, and its value of the type it takes.
-            let read =
-                switch name {
-                case "op": reader.once(&op) { $0.string() }
-                case "id": reader.once(&id) { $0.string() }
-                case "idempotencyKey": reader.once(&key) { $0.string() }
-                case "payload": reader.once(&payload) { $0.nullOr { $0.string() } }
-                case "baseVersionTag": reader.once(&tag) { $0.nullOr { $0.string() } }
-                case "baseVersion": reader.once(&baseVersion) { $0.nullOr { $0.integer() } }
-                default: false
-                }
-            guard read else { return nil }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")), let op, let id, let key else { return nil }
+        // Each key at most once, and its value of the type it takes.
+        let read = reader.object { name, reader in
+            switch name {
+            case "op": reader.once(&op) { $0.string() }
+            case "id": reader.once(&id) { $0.string() }
+            case "idempotencyKey": reader.once(&key) { $0.string() }
+            case "payload": reader.once(&payload) { $0.nullOr { $0.string() } }
+            case "baseVersionTag": reader.once(&tag) { $0.nullOr { $0.string() } }
+            case "baseVersion": reader.once(&baseVersion) { $0.nullOr { $0.integer() } }
+            default: false
+            }
+        }
+        guard read, let op, let id, let key else { return nil }
         return BatchChangeDTO(
             op: op, id: id, idempotencyKey: key, payload: payload ?? nil, baseVersion: baseVersion ?? nil,
             baseVersionTag: tag ?? nil)

@@ -18,6 +18,27 @@ struct DirectJSONReader {
         self.bytes = bytes
     }
 
+    /// `read` over the whole of `body`: nil unless it reads a value and only whitespace follows.
+    static func document<T>(_ body: Data, _ read: (inout DirectJSONReader) -> T?) -> T? {
+        body.withUnsafeBytes { bytes in
+            var reader = DirectJSONReader(bytes)
+            guard let value = read(&reader), reader.atEnd() else { return nil }
+            return value
+        }
+    }
+
+    /// Reads an object, handing `field` each key with the reader at its value; false when
+    /// `field` gives up (an unknown key, a repeated one, a value it cannot read) or the object
+    /// is not well formed.
+    mutating func object(_ field: (String, inout DirectJSONReader) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let name = string(), take(UInt8(ascii: ":")), field(name, &self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}"))
+    }
+
     /// Skips whitespace, then takes `byte` if it comes next.
     mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
