@@ -120,7 +120,7 @@ enum PutScaleBenchmark {
                 String(format: "%.0f PUT/s, p99 ", result.requestsPerSecond) + Figure.milliseconds(result.p99)
                     + " (p50 \(Figure.milliseconds(result.p50)))"
             }
-            let failures = result.failures > 0 ? "; \(result.failures) of \(result.requests) requests failed" : ""
+            let failures = result.failures > 0 ? "; wrk" + result.failureNote : ""
             return BenchRow(
                 benchmark: name,
                 label: "PUT at \(connections) connection\(connections == 1 ? "" : "s"), \(label)",

@@ -12,6 +12,15 @@ struct WrkRunner {
         var requests: Int
         /// Non-2xx answers plus socket errors: a run with any is not a clean measurement.
         var failures: Int
+        /// wrk's own lines for them ("Non-2xx or 3xx responses: 12", "Socket errors: …"), so a
+        /// report says which kind they were.
+        var failureLines: [String] = []
+
+        /// ": 12 of 9000 requests failed (Non-2xx or 3xx responses: 12)", or "" for a clean run.
+        var failureNote: String {
+            guard failures > 0 else { return "" }
+            return ": \(failures) of \(requests) requests failed (\(failureLines.joined(separator: "; ")))"
+        }
     }
 
     let executable: String
@@ -103,9 +112,12 @@ struct WrkRunner {
             } else if rawLine.hasPrefix("Bad batch items:"), let last = fields.last {
                 // ``BatchPutScript``'s count of items a 200 batch answered otherwise.
                 result.failures += Int(last) ?? 0
+                result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
             } else if rawLine.contains("Non-2xx or 3xx responses:"), let last = fields.last {
                 result.failures += Int(last) ?? 0
+                result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
             } else if first == "Socket", rawLine.contains("errors:") {
+                result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
                 for (index, field) in fields.enumerated()
                 where index + 1 < fields.count
                     && ["connect", "read", "write", "timeout"].contains(field)
