@@ -5,13 +5,16 @@
 public enum HexText {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+    public static func string(_ bytes: some Collection<UInt8>) -> String {
+        // Written straight into the string's storage: no array of digits first.
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            var index = 0
+            for byte in bytes {
+                text[index] = digits[Int(byte >> 4)]
+                text[index + 1] = digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

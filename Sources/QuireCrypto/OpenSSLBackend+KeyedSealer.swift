@@ -5,12 +5,20 @@
     extension OpenSSLBackend {
         /// The keyed states behind `SyntheticNonceSealer` on OpenSSL 3: an HMAC-SHA256 context
         /// keyed with the nonce key and an AES-256-GCM context keyed with the key, made once.
-        /// Each seal copies them (`EVP_MAC_CTX_dup`, `EVP_CIPHER_CTX_copy`), so the templates are
-        /// only ever read, from any thread at once, and never changed after `init`.
+        /// A seal takes a pair of working copies from `spare` (or copies the templates,
+        /// `EVP_MAC_CTX_dup` and `EVP_CIPHER_CTX_copy`, when none is spare), starts them over with
+        /// their keys kept (`EVP_MAC_init` with no key, a new IV), and puts them back: one seal
+        /// on every write's answer no longer allocates and frees two contexts. The templates are
+        /// only ever read, from any thread at once; a working pair is used by one seal at a time.
         final class KeyedSealer: @unchecked Sendable {
-            // @unchecked Sendable: both templates are written in `init` only, then only copied.
+            // @unchecked Sendable: both templates are written in `init` only, then only copied;
+            // `spare` is guarded by `spareLock`.
             private let mac: OpaquePointer
             private let cipher: OpaquePointer
+            private let spareLock = NSLock()
+            private var spare: [(mac: OpaquePointer, cipher: OpaquePointer)] = []
+            /// The most working pairs kept between seals: more than the threads that seal at once.
+            private static let maxSpare = 16
 
             init(key: SymmetricKey256, nonceKey: Data) {
                 guard let algorithm = EVP_MAC_fetch(nil, "HMAC", nil), let mac = EVP_MAC_CTX_new(algorithm)
@@ -47,33 +55,65 @@
             deinit {
                 EVP_MAC_CTX_free(mac)
                 EVP_CIPHER_CTX_free(cipher)
+                for pair in spare {
+                    EVP_MAC_CTX_free(pair.mac)
+                    EVP_CIPHER_CTX_free(pair.cipher)
+                }
             }
 
             /// `prefix` ‖ nonce ‖ ciphertext ‖ tag.
             func seal(_ plaintext: Data, associatedData: Data, prefix: UInt8) -> [UInt8] {
+                let working = takeWorkingPair()
                 let nonceCount = AESGCM.nonceByteCount
                 var output = [UInt8](repeating: 0, count: 1 + nonceCount + plaintext.count + AESGCM.tagByteCount)
                 output[0] = prefix
                 output.withUnsafeMutableBufferPointer { buffer in
                     let nonce = buffer.baseAddress! + 1
-                    syntheticNonce(plaintext, associatedData: associatedData, into: nonce)
-                    encrypt(plaintext, associatedData: associatedData, nonce: nonce, into: nonce + nonceCount)
+                    syntheticNonce(plaintext, associatedData: associatedData, with: working.mac, into: nonce)
+                    encrypt(
+                        plaintext, associatedData: associatedData, nonce: nonce, with: working.cipher,
+                        into: nonce + nonceCount)
                 }
+                putBack(working)
                 return output
             }
 
-            /// The first 12 bytes of HMAC(nonce key, associated data ‖ 0 ‖ plaintext) into `out`.
-            private func syntheticNonce(_ plaintext: Data, associatedData: Data, into out: UnsafeMutablePointer<UInt8>)
-            {
+            /// A spare working pair, or fresh copies of the templates.
+            private func takeWorkingPair() -> (mac: OpaquePointer, cipher: OpaquePointer) {
+                if let pair = spareLock.withLock({ spare.popLast() }) { return pair }
                 guard let context = EVP_MAC_CTX_dup(mac) else {
                     preconditionFailure("OpenSSL HMAC copy failed: \(OpenSSLBackend.takeErrorMessage())")
                 }
-                defer { EVP_MAC_CTX_free(context) }
+                guard let copy = EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_copy(copy, cipher) == 1 else {
+                    preconditionFailure("OpenSSL cipher context failed: \(OpenSSLBackend.takeErrorMessage())")
+                }
+                return (context, copy)
+            }
+
+            private func putBack(_ pair: (mac: OpaquePointer, cipher: OpaquePointer)) {
+                let kept = spareLock.withLock {
+                    guard spare.count < Self.maxSpare else { return false }
+                    spare.append(pair)
+                    return true
+                }
+                if !kept {
+                    EVP_MAC_CTX_free(pair.mac)
+                    EVP_CIPHER_CTX_free(pair.cipher)
+                }
+            }
+
+            /// The first 12 bytes of HMAC(nonce key, associated data ‖ 0 ‖ plaintext) into `out`,
+            /// through `context`, a working copy of the keyed template, started over here.
+            private func syntheticNonce(
+                _ plaintext: Data, associatedData: Data, with context: OpaquePointer,
+                into out: UnsafeMutablePointer<UInt8>
+            ) {
                 var zero: UInt8 = 0
                 var digest = [UInt8](repeating: 0, count: 32)
                 var length = 0
                 let done =
-                    associatedData.withNonNullBytes { EVP_MAC_update(context, $0, $1) } == 1
+                    EVP_MAC_init(context, nil, 0, nil) == 1
+                    && associatedData.withNonNullBytes { EVP_MAC_update(context, $0, $1) } == 1
                     && EVP_MAC_update(context, &zero, 1) == 1
                     && plaintext.withNonNullBytes { EVP_MAC_update(context, $0, $1) } == 1
                     && EVP_MAC_final(context, &digest, &length, digest.count) == 1
@@ -81,20 +121,15 @@
                 out.update(from: digest, count: AESGCM.nonceByteCount)
             }
 
-            /// Ciphertext ‖ tag of `plaintext` into `out` (its length plus 16 bytes).
+            /// Ciphertext ‖ tag of `plaintext` into `out` (its length plus 16 bytes), through
+            /// `context`, a working copy of the keyed template: a new IV starts it over.
             private func encrypt(
-                _ plaintext: Data, associatedData: Data, nonce: UnsafePointer<UInt8>,
+                _ plaintext: Data, associatedData: Data, nonce: UnsafePointer<UInt8>, with context: OpaquePointer,
                 into out: UnsafeMutablePointer<UInt8>
             ) {
-                guard let context = EVP_CIPHER_CTX_new() else {
-                    preconditionFailure("OpenSSL cipher context failed: \(OpenSSLBackend.takeErrorMessage())")
-                }
-                defer { EVP_CIPHER_CTX_free(context) }
                 var written: Int32 = 0
                 var ignored: Int32 = 0
-                var done =
-                    EVP_CIPHER_CTX_copy(context, cipher) == 1
-                    && EVP_EncryptInit_ex(context, nil, nil, nil, nonce) == 1
+                var done = EVP_EncryptInit_ex(context, nil, nil, nil, nonce) == 1
                 if done, !associatedData.isEmpty {
                     done =
                         associatedData.withNonNullBytes {

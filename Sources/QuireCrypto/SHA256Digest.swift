@@ -13,14 +13,17 @@ public enum SHA256Digest {
         #if canImport(CryptoKit)
             return Data(SHA256.hash(data: data))
         #else
-            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            // SHA-256 writes exactly 32 bytes, straight into the answer.
+            var digest = Data(count: 32)
             var length: UInt32 = 0
-            let ok = data.withUnsafeBytes { bytes in
-                EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+            let ok = digest.withUnsafeMutableBytes { out in
+                data.withUnsafeBytes { bytes in
+                    EVP_Digest(bytes.baseAddress, bytes.count, out.baseAddress, &length, EVP_sha256(), nil)
+                }
             }
             // EVP_Digest with a built-in digest only fails when the library cannot allocate.
-            precondition(ok == 1, "OpenSSL SHA-256 failed")
-            return Data(digest.prefix(Int(length)))
+            precondition(ok == 1 && length == 32, "OpenSSL SHA-256 failed")
+            return digest
         #endif
     }
 

@@ -239,8 +239,16 @@ public final class SQLiteConnection {
                 code = sqlite3_bind_int64(statement, index, number)
             case .real(let number):
                 code = sqlite3_bind_double(statement, index, number)
-            case .text(let text):
-                code = sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
+            case .text(var text):
+                // Its UTF-8 bytes in place, with their length: passing the String as a C string
+                // copied every payload into a fresh array first.
+                code = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        // An empty string still needs a non-null pointer to bind as text, not NULL.
+                        sqlite3_bind_text(
+                            statement, index, chars.baseAddress ?? emptyCString, Int32(chars.count), sqliteTransient)
+                    }
+                }
             case .blob(let data):
                 code = data.withUnsafeBytes { bytes in
                     // A zero-length blob still needs a non-null pointer to bind as a blob, not NULL.
@@ -254,6 +262,13 @@ public final class SQLiteConnection {
         return statement
     }
 }
+
+/// The bytes bound for an empty text: any non-null pointer with a length of 0.
+private nonisolated(unsafe) let emptyCString: UnsafePointer<CChar> = {
+    let byte = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    byte.initialize(to: 0)
+    return UnsafePointer(byte)
+}()
 
 /// `SQLITE_TRANSIENT` is a cast macro Swift does not import: SQLite copies the bound bytes.
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -156,7 +156,7 @@ public final class NotesServer: Sendable {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
         let rawID = String(path.dropFirst(WireRoutes.notesPrefix.count))
-        guard !rawID.contains(Character("/")) else {
+        guard !rawID.utf8.contains(UInt8(ascii: "/")) else {
             throw APIError.notFound("There is no \(path); notes live at /v1/notes/{uuid}.")
         }
         try allow(request, ["PUT", "DELETE"])

@@ -49,8 +49,11 @@ extension SQLiteConnection: TripDatabase {
     /// `OR REPLACE`: in one history a number is handed out once, so a mark already stored for it
     /// can only be left over from a history a restore replaced; the number is this write's now.
     func nextFeedPosition(now: Date) throws -> FeedPosition {
-        try run("UPDATE meta SET value = value + 1 WHERE key = 'seq'")
-        let position = FeedPosition(seq: try currentFeedSeq(), mark: FeedPosition.newMark())
+        // One statement bumps and reads the counter (RETURNING), one fewer on every write.
+        let seq =
+            try queryFirst("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value") { $0.int64(0) }
+            ?? currentFeedSeq()
+        let position = FeedPosition(seq: seq, mark: FeedPosition.newMark())
         try run(
             "INSERT OR REPLACE INTO seq_marks (seq, mark, created_at) VALUES (?, ?, ?)",
             position.seq, position.mark, now.storedMilliseconds)

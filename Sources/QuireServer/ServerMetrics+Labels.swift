@@ -27,11 +27,11 @@ extension ServerMetrics {
     static func routeTemplate(for path: String) -> String {
         if fixedRoutes.contains(path) { return path }
         if let sharing = SharingPath(path) { return sharing.template }
-        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !rest.contains(Character("/")) {
+        if let rest = remainder(of: path, after: WireRoutes.notesPrefix), !hasSlash(rest) {
             return WireRoutes.notesPrefix + "{id}"
         }
         if let rest = remainder(of: path, after: WireRoutes.notesPrefix), rest.hasSuffix("/versions"),
-            rest.count > "/versions".count, !rest.dropLast("/versions".count).contains(Character("/"))
+            rest.utf8.count > "/versions".utf8.count, !hasSlash(rest.dropLast("/versions".count))
         {
             return WireRoutes.notesPrefix + "{id}/versions"
         }
@@ -47,13 +47,13 @@ extension ServerMetrics {
             default: return otherLabel
             }
         }
-        if let id = remainder(of: path, after: WireRoutes.sessions + "/"), !id.isEmpty, !id.contains(Character("/")) {
+        if let id = remainder(of: path, after: WireRoutes.sessions + "/"), !id.isEmpty, !hasSlash(id) {
             return WireRoutes.sessions + "/{id}"
         }
         let accountsPrefix = WireRoutes.accounts + "/"
         if let rest = remainder(of: path, after: accountsPrefix), rest.hasSuffix("/kdf") {
             let name = rest.dropLast("/kdf".count)
-            if !name.isEmpty, !name.contains(Character("/")) { return accountsPrefix + "{username}/kdf" }
+            if !name.isEmpty, !hasSlash(name) { return accountsPrefix + "{username}/kdf" }
         }
         return otherLabel
     }
@@ -79,9 +79,17 @@ extension ServerMetrics {
         return escaped
     }
 
-    /// The non-empty part of `path` after `prefix`, or nil.
+    /// The non-empty part of `path` after `prefix`, or nil. Counted in bytes: every request
+    /// is labelled, and counting characters walks the whole path.
     private static func remainder(of path: String, after prefix: String) -> Substring? {
-        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        guard path.utf8.count > prefix.utf8.count, path.hasPrefix(prefix) else { return nil }
         return path.dropFirst(prefix.count)
+    }
+
+    /// Whether `text` holds a "/" byte. Stricter than `contains(Character("/"))`, which walks
+    /// grapheme clusters (the cost of every request's label) and misses a slash a combining mark
+    /// follows: such a path is no template's, so its label is `other`.
+    private static func hasSlash(_ text: Substring) -> Bool {
+        text.utf8.contains(UInt8(ascii: "/"))
     }
 }

@@ -21,9 +21,11 @@ struct SyntheticNonceSealerTests {
         (String(repeating: "long plaintext ", count: 300), "quire-cursor-v1|trip|7|5f0c"),
     ]
 
+    /// Each input twice, the second round backwards: a seal starts over the working contexts the
+    /// one before it used, so nothing of one seal may reach the next.
     @Test func sealsAsTheOneShotCallsDo() throws {
         let sealer = SyntheticNonceSealer(key: Self.key, nonceKey: Self.nonceKey)
-        for (plaintext, associatedData) in Self.inputs {
+        for (plaintext, associatedData) in Self.inputs + Self.inputs.reversed() {
             let (body, data) = (Data(plaintext.utf8), Data(associatedData.utf8))
             let sealed = sealer.seal(body, associatedData: data, prefix: 1)
             #expect(sealed == (try Self.expected(body, associatedData: data, prefix: 1)))

@@ -30,6 +30,25 @@ import Testing
         #expect(rows[1].3 == Data())  // an empty blob stays a blob, not NULL
     }
 
+    @Test func textsAreBoundWholeWhateverTheirStorage() throws {
+        let db = try open()
+        let long = String(repeating: "0123456789abcdef", count: 300)
+        let texts = [
+            "",  // an empty text stays text, not NULL
+            "a\u{0}b",  // bound with its length: nothing after a NUL is lost
+            String(long.dropFirst(7).prefix(2_000)),  // a substring's copy
+            NSString(string: "bridged ünïcode").description,
+            long,
+        ]
+        for text in texts { try db.run("INSERT INTO t (s) VALUES (?)", text) }
+        let rows = try db.query("SELECT s, typeof(s), length(CAST(s AS BLOB)) FROM t ORDER BY rowid") { row in
+            (row.optionalText(0), row.text(1), row.int(2))
+        }
+        #expect(rows.map(\.0) == texts)
+        #expect(rows.map(\.1) == Array(repeating: "text", count: texts.count))
+        #expect(rows.map(\.2) == texts.map(\.utf8.count))
+    }
+
     @Test func aTransactionThatThrowsLeavesNothing() throws {
         struct Boom: Error {}
         let db = try open()

@@ -11,6 +11,9 @@ struct ServerMetricsTests {
         ("/v1/notes/8c4e0d5e-6b7a-4b8e-9a0b-2f1e3d4c5b6a", "/v1/notes/{id}"),
         ("/v1/notes/not-a-uuid", "/v1/notes/{id}"),
         ("/v1/notes/a/b", "other"),
+        // A slash a combining mark follows is still a slash (no `Character("/")`).
+        ("/v1/notes/a/\u{301}b", "other"),
+        ("/v1/accounts/a/\u{301}b/kdf", "other"),
         ("/v1/notes/", "other"),
         ("/v1/notes/changes", "/v1/notes/changes"),
         ("/v1/accounts/alice/kdf", "/v1/accounts/{username}/kdf"),
