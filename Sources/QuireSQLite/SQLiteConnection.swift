@@ -25,6 +25,8 @@ public final class SQLiteConnection {
     private var transactionDepth = 0
     /// What ``onCommit(_:)`` registered, kept alive as long as SQLite may call it.
     var commitHook: CommitHook?
+    /// What ``onRowChange(in:_:)`` registered, kept alive as long as SQLite may call it.
+    var rowChangeHook: RowChangeHook?
     public let path: String
 
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.

@@ -118,15 +118,25 @@ extension SQLiteServerStorage {
     /// an ordinary request stays one read.
     ///
     /// Every request asks this first, so it reads on the reader connection, on the caller's
-    /// thread: it never waits behind a group's COMMIT on the actor. Only a session whose mark is
+    /// thread: it never waits behind a group's COMMIT on the actor; a session read once is kept
+    /// in ``sessionCache`` until the writer changes any session. Only a session whose mark is
     /// still to be written goes to the actor, which reads again and writes, with nothing between.
     public nonisolated func session(accessHash: String) async throws -> AuthenticatedSession? {
-        guard hasReader else { return try await sessionMarkingItsPairUsed(accessHash: accessHash) }
+        guard hasReader, let sessionCache else {
+            return try await sessionMarkingItsPairUsed(accessHash: accessHash)
+        }
+        if let kept = sessionCache.session(accessHash: accessHash) { return kept }
+        let generation = sessionCache.generation
         let found = try reader.withLock { db in
             guard let db else { throw ServerStorageError.closed }
             return try Self.session(accessHash: accessHash, db: db)
         }
-        guard let found, found.retryOpen else { return found?.session }
+        guard let found, found.retryOpen else {
+            if let session = found?.session, let generation {
+                sessionCache.keep(session, accessHash: accessHash, readIn: generation)
+            }
+            return found?.session
+        }
         return try await sessionMarkingItsPairUsed(accessHash: accessHash)
     }
 

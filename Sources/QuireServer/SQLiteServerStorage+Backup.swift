@@ -37,6 +37,10 @@ extension SQLiteServerStorage {
 
     private func replaceRows(_ db: SQLiteConnection) throws {
         try db.transaction {
+            // A DELETE without WHERE may empty a table without SQLite's update hook (it does for
+            // a table no foreign key touches): the sessions kept for requests are dropped here,
+            // and none is kept again until this commits, whatever the schema.
+            sessionCache?.sessionsChanging()
             let tables = try db.query(
                 """
                 SELECT name FROM backup.sqlite_master

@@ -23,6 +23,9 @@ public actor SQLiteServerStorage: ServerStorage {
     nonisolated let hasReader: Bool
     /// Copies the WAL into the file off the writer's commits; nil for a database in memory.
     nonisolated let checkpoints: SQLiteBackgroundCheckpoint?
+    /// The sessions the reader found, kept until the writer changes a session; nil for a
+    /// database in memory (no reader: its lookups run on the actor).
+    nonisolated let sessionCache: SessionCache?
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -71,10 +74,23 @@ public actor SQLiteServerStorage: ServerStorage {
         let reader = try Self.openReader(path)
         self.hasReader = reader != nil
         self.reader = Locked(reader)
+        if reader != nil {
+            // `sessions` is a rowid table the store never empties whole: SQLite reports each
+            // of its changes (see ``SQLiteConnection/onRowChange(in:_:)``).
+            let cache = SessionCache()
+            connection.onRowChange(in: "sessions") { cache.sessionsChanging() }
+            connection.onCommit { _ in cache.committed() }
+            self.sessionCache = cache
+        } else {
+            self.sessionCache = nil
+        }
     }
 
     public func close() {
         checkpoints?.stop()
+        // No session is answered from memory after the close (its lookups then fail as closed),
+        // and with the writer gone no commit opens the cache again.
+        sessionCache?.sessionsChanging()
         connection = nil
         reader.withLock { $0 = nil }
     }

@@ -15,20 +15,44 @@ extension SQLiteConnection {
     }
 
     /// Calls `body` on this connection's thread after each of its commits, with the number of
-    /// frames its write-ahead log then holds (`sqlite3_wal_hook`).
+    /// frames its write-ahead log then holds (`sqlite3_wal_hook`). SQLite calls it once the commit
+    /// has taken place and the write lock is released: a reader that starts after it sees the
+    /// commit. Bodies registered on one connection run in the order they were added.
     ///
     /// This takes the place of SQLite's automatic checkpoint (one hook a connection): the caller
     /// decides when the log is copied into the file (``checkpoint()``, here or from another
     /// connection). `body` may call ``checkpoint()``; it must run no other statement.
     public func onCommit(_ body: @escaping (_ logFrames: Int) -> Void) {
+        if let commitHook {
+            commitHook.bodies.append(body)
+            return
+        }
         let hook = CommitHook(body)
         commitHook = hook
         sqlite3_wal_hook(
             rawHandle,
             { context, _, _, frames in
                 guard let context else { return SQLITE_OK }
-                Unmanaged<CommitHook>.fromOpaque(context).takeUnretainedValue().body(Int(frames))
+                for body in Unmanaged<CommitHook>.fromOpaque(context).takeUnretainedValue().bodies { body(Int(frames)) }
                 return SQLITE_OK
+            }, Unmanaged.passUnretained(hook).toOpaque())
+    }
+
+    /// Calls `body` on this connection's thread each time one of its statements inserts, updates
+    /// or deletes a row of `table` (`sqlite3_update_hook`, one a connection), before the change
+    /// commits or rolls back. SQLite does not call it for a `WITHOUT ROWID` table, nor for a
+    /// `DELETE` without a `WHERE` that it runs by emptying the table at once (one that no
+    /// foreign key or trigger touches): `table` must be a rowid table, and a caller that empties
+    /// it whole must say so itself.
+    public func onRowChange(in table: String, _ body: @escaping () -> Void) {
+        let hook = RowChangeHook(table: table, body: body)
+        rowChangeHook = hook
+        sqlite3_update_hook(
+            rawHandle,
+            { context, _, _, changedTable, _ in
+                guard let context, let changedTable else { return }
+                let hook = Unmanaged<RowChangeHook>.fromOpaque(context).takeUnretainedValue()
+                if strcmp(changedTable, hook.table) == 0 { hook.body() }
             }, Unmanaged.passUnretained(hook).toOpaque())
     }
 
@@ -48,12 +72,24 @@ extension SQLiteConnection {
     }
 }
 
-/// The closure ``SQLiteConnection/onCommit(_:)`` registered, as a class SQLite's C callback
+/// The closures ``SQLiteConnection/onCommit(_:)`` registered, as a class SQLite's C callback
 /// can find through its context pointer.
 final class CommitHook {
-    let body: (Int) -> Void
+    var bodies: [(Int) -> Void]
 
     init(_ body: @escaping (Int) -> Void) {
+        self.bodies = [body]
+    }
+}
+
+/// What ``SQLiteConnection/onRowChange(in:_:)`` registered: the table's name as C text, and the
+/// closure.
+final class RowChangeHook {
+    let table: [CChar]
+    let body: () -> Void
+
+    init(table: String, body: @escaping () -> Void) {
+        self.table = Array(table.utf8CString)
         self.body = body
     }
 }
