@@ -30,20 +30,37 @@ public enum SecureRandom {
 extension Data {
     /// Base64url without padding (RFC 4648 §5): safe in URLs, headers and file names.
     ///
-    /// Byte by byte over base64's ASCII: cursors and tokens are encoded on every request, and
-    /// three `replacingOccurrences` (each a Foundation string search) cost about ten times more.
+    /// Written straight into the string from the alphabet, three bytes to four digits: cursors
+    /// and tokens are encoded on every request (two cursors on every write's answer).
     public func base64URLEncodedString() -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity((count + 2) / 3 * 4)
-        for byte in base64EncodedString().utf8 {
-            switch byte {
-            case UInt8(ascii: "+"): text.append(UInt8(ascii: "-"))
-            case UInt8(ascii: "/"): text.append(UInt8(ascii: "_"))
-            case UInt8(ascii: "="): continue
-            default: text.append(byte)
+        let full = count / 3
+        let rest = count % 3
+        let length = full * 4 + (rest == 0 ? 0 : rest + 1)
+        return withUnsafeBytes { bytes in
+            String(unsafeUninitializedCapacity: length) { text in
+                let alphabet = base64URLAlphabet
+                var out = 0
+                var index = 0
+                func digit(_ value: UInt32) -> UInt8 { alphabet[Int(value & 0x3F)] }
+                for _ in 0..<full {
+                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                    text[out] = digit(group >> 18)
+                    text[out + 1] = digit(group >> 12)
+                    text[out + 2] = digit(group >> 6)
+                    text[out + 3] = digit(group)
+                    index += 3
+                    out += 4
+                }
+                if rest > 0 {
+                    let group = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                    text[out] = digit(group >> 18)
+                    text[out + 1] = digit(group >> 12)
+                    if rest == 2 { text[out + 2] = digit(group >> 6) }
+                    out += rest + 1
+                }
+                return out
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Decodes base64url, with or without padding. Nil for anything else.
@@ -67,3 +84,7 @@ extension Data {
         self.init(base64Encoded: Data(base64))
     }
 }
+
+/// Base64url's 64 digits (RFC 4648 §5), by value.
+private let base64URLAlphabet: [UInt8] = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

@@ -29,15 +29,16 @@ extension ChangeCursor {
     /// The cursor sealed for `scope`.
     func text(seal: CursorSeal, scope: CursorScope) -> String {
         var flags: UInt8 = position.mark == nil ? 0 : 1
-        var body = Data()
+        if let listingStart { flags |= listingStart.mark == nil ? 2 : 6 }
+        var body = Data(capacity: 33)
+        body.append(flags)
         Self.append(position.seq, to: &body)
         Self.append(position.mark ?? 0, to: &body)
         if let listingStart {
-            flags |= listingStart.mark == nil ? 2 : 6
             Self.append(listingStart.seq, to: &body)
             Self.append(listingStart.mark ?? 0, to: &body)
         }
-        return seal.seal(Data([flags]) + body, scope: scope)
+        return seal.seal(body, scope: scope)
     }
 
     static func append(_ number: Int64, to body: inout Data) {

@@ -22,7 +22,9 @@ struct TextEncodingTests {
     }
 
     @Test func base64URLMatchesTheStandardFormWithItsReplacements() {
-        for data in Self.samples + [SecureRandom.bytes(48)] {
+        // Every length to 70 (each remainder of three many times), and a slice of a larger buffer.
+        let lengths = (0...70).map { SecureRandom.bytes($0) } + [SecureRandom.bytes(100).dropFirst(33)]
+        for data in Self.samples + lengths {
             let reference = data.base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
