@@ -60,14 +60,21 @@ struct SessionCacheTests {
         return (storage, server, directory)
     }
 
-    @Test func aSessionReadOnceIsAnsweredFromMemory() async throws {
-        let (storage, server, directory) = try Self.store()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// A store with one account whose session was read once (so it is kept), and its token's
+    /// hash.
+    private static func storeWithAKeptSession() async throws -> (SQLiteServerStorage, hash: String, URL) {
+        let (storage, server, directory) = try store()
         let hash = NotesServer.tokenHash(try await server.createAccount(username: "alice"))
-        let first = try await storage.session(accessHash: hash)
-        #expect(first != nil)
+        #expect(try await storage.session(accessHash: hash) != nil)
+        return (storage, hash, directory)
+    }
+
+    @Test func aSessionReadOnceIsAnsweredFromMemory() async throws {
+        let (storage, hash, directory) = try await Self.storeWithAKeptSession()
+        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(storage.sessionCache?.count == 1)
-        #expect(try await storage.session(accessHash: hash) == first)
+        #expect(try await storage.session(accessHash: hash) != nil)
+        #expect(storage.sessionCache?.count == 1)
         await storage.close()
     }
 
@@ -115,10 +122,8 @@ struct SessionCacheTests {
     }
 
     @Test func aRestoreThatEmptiesTheSessionsDropsTheKeptOnes() async throws {
-        let (storage, server, directory) = try Self.store()
+        let (storage, hash, directory) = try await Self.storeWithAKeptSession()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let hash = NotesServer.tokenHash(try await server.createAccount(username: "alice"))
-        #expect(try await storage.session(accessHash: hash) != nil)
         // A backup from before any account: restoring it empties `sessions` with a DELETE
         // without WHERE, and inserts no session.
         let empty = try SQLiteServerStorage(path: directory.appendingPathComponent("empty.sqlite").path)
@@ -133,10 +138,8 @@ struct SessionCacheTests {
     }
 
     @Test func aClosedStoreAnswersNoSessionFromMemory() async throws {
-        let (storage, server, directory) = try Self.store()
+        let (storage, hash, directory) = try await Self.storeWithAKeptSession()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let hash = NotesServer.tokenHash(try await server.createAccount(username: "alice"))
-        #expect(try await storage.session(accessHash: hash) != nil)
         await storage.close()
         await #expect(throws: ServerStorageError.self) { try await storage.session(accessHash: hash) }
     }
