@@ -247,7 +247,8 @@ func quireAccessHandler(
     // answered within its commit, and one whose client left is still applied (its resend replays
     // the answer), so it is not watched: two epoll calls fewer on every write.
     let pending = PendingAnswer(
-        connection: connection, watched: ["GET", "HEAD"].contains(request.method) ? watched : nil, host: host)
+        connection: connection, watched: request.method == "GET" || request.method == "HEAD" ? watched : nil,
+        host: host)
     context.pending = pending
     host.inFlight.enter()
     pending.start(request)
