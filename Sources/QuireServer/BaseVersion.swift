@@ -24,4 +24,28 @@ public struct BaseVersion: Sendable, Hashable {
         guard let tag, tag != 0, current.mark != 0 else { return true }
         return tag == current.mark
     }
+
+    /// Whether this base, which does not name `current`, is a version this server's history
+    /// wrote: true or false when the base carries a tag and the server keeps marks that old; nil
+    /// when it cannot tell (no tag, or older than the marks kept). False after a restore from an
+    /// older backup, for a version the restore forgot: the writer's base text is then no ancestor
+    /// of the server's copy.
+    ///
+    /// The current state's mark is on its row; a state's mark goes to the store's kept marks
+    /// (`note_marks`) when a write or a purge replaces it, so a new note writes no mark of its
+    /// own (issue 13, 6). `kept(version, tag)` says whether they hold that pair, `oldestKept()`
+    /// the lowest version they hold for the note; both are asked only when needed.
+    func isKnown(
+        against current: StoredNote, kept: (_ version: Int, _ tag: Int64) throws -> Bool,
+        oldestKept: () throws -> Int?
+    ) rethrows -> Bool? {
+        guard let tag else { return nil }
+        let currentMarked = current.mark != 0
+        if number == current.version, currentMarked { return tag == current.mark }
+        if number < current.version, try kept(number, tag) { return true }
+        // Marks go with their retention: a base older than the oldest kept cannot be judged.
+        let oldest = [try oldestKept(), currentMarked ? current.version : nil].compactMap { $0 }.min()
+        guard let oldest, number >= oldest else { return nil }
+        return false
+    }
 }

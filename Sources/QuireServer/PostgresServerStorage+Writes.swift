@@ -101,7 +101,6 @@ extension PostgresServerStorage {
                 }
                 let version = purged + 1
                 let position = try nextSeq(db, now: now)
-                try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
                 try db.query(
                     """
                     INSERT INTO notes
@@ -117,41 +116,41 @@ extension PostgresServerStorage {
                 return .saved(version: version, position: position, previous: previous)
             }
             guard let base, base.names(current) else {
-                return .conflict(
-                    current,
-                    baseKnown: try base.flatMap { try knows($0, of: noteID, account: account, db: db) })
+                let known = try base.flatMap { try NoteMarkQueries.knows($0, of: current, account: account, db: db) }
+                return .conflict(current, baseKnown: known)
             }
             if let limit = try quotaPassed(quota, account: account, replacing: current, with: payload, db: db) {
                 return .quotaExceeded(limit)
             }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
-                noteID, account: account, version: current.version + 1, deleted: false,
-                payload: payload, writer: writer, now: now, db: db)
+                current, account: account, deleted: false, payload: payload, writer: writer, now: now, db: db)
             return .saved(version: current.version + 1, position: position, previous: previous)
 
         case .delete(let noteID, let base):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
             if current.deleted { return .alreadyDeleted }
             guard base.names(current) else {
-                return .conflict(current, baseKnown: try knows(base, of: noteID, account: account, db: db))
+                return .conflict(
+                    current, baseKnown: try NoteMarkQueries.knows(base, of: current, account: account, db: db))
             }
-            try update(
-                noteID, account: account, version: current.version + 1, deleted: true,
-                payload: nil, writer: writer, now: now, db: db)
+            try update(current, account: account, deleted: true, payload: nil, writer: writer, now: now, db: db)
             return .deleted
         }
     }
 
-    /// Stores the note's new state as the next change of the feed; returns its position.
+    /// Stores the note's next state over `current` as the next change of the feed; returns its
+    /// position.
     @discardableResult
     private static func update(
-        _ noteID: String, account: AccountID, version: Int, deleted: Bool, payload: String?,
-        writer: SessionID?, now: Date, db: PostgresConnection
+        _ current: StoredNote, account: AccountID, deleted: Bool, payload: String?, writer: SessionID?,
+        now: Date, db: PostgresConnection
     ) throws -> FeedPosition {
+        let noteID = current.id
+        let version = current.version + 1
         let position = try nextSeq(db, now: now)
         try NoteHistoryQueries.archiveCurrent(noteID, account: account, now: now, db: db)
-        try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
+        try NoteMarkQueries.keepMark(of: current, account: account, db: db)
         try db.query(
             """
             UPDATE notes SET version = $1, deleted = $2, payload = $3, updated_at = $4, seq = $5,
@@ -201,41 +200,6 @@ extension PostgresServerStorage {
             ON CONFLICT (seq) DO UPDATE SET mark = excluded.mark, created_at = excluded.created_at
             """, position.seq, position.mark, now.storedMilliseconds)
         return position
-    }
-
-    /// Records that `version` of the note was written with `position`'s mark.
-    private static func rememberVersion(
-        _ noteID: String, account: AccountID, version: Int, position: FeedPosition, now: Date,
-        db: PostgresConnection
-    ) throws {
-        guard let mark = position.mark, mark > 0 else { return }
-        try db.query(
-            """
-            INSERT INTO note_marks (account_id, note_id, version, mark, created_at)
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING
-            """, account.rawValue, noteID, version, mark, now.storedMilliseconds)
-    }
-
-    /// Whether a write's base is a version this history wrote: nil when it cannot tell (no tag,
-    /// or older than the marks kept). See `SQLiteServerStorage.knows`.
-    private static func knows(_ base: BaseVersion, of noteID: String, account: AccountID, db: PostgresConnection)
-        throws -> Bool?
-    {
-        guard let tag = base.tag else { return nil }
-        let found = try db.queryFirst(
-            """
-            SELECT 1 FROM note_marks
-            WHERE account_id = $1 AND note_id = $2 AND version = $3 AND mark = $4
-            """, account.rawValue, noteID, base.number, tag
-        ) { _ in true }
-        if found == true { return true }
-        let oldest =
-            try db.queryFirst(
-                "SELECT MIN(version) FROM note_marks WHERE account_id = $1 AND note_id = $2",
-                account.rawValue, noteID
-            ) { try $0.optionalInt(0) } ?? nil
-        guard let oldest, base.number >= oldest else { return nil }
-        return false
     }
 }
 

@@ -43,6 +43,14 @@ enum RetentionQueries {
                     FROM notes WHERE notes.account_id = accounts.id AND \(scope))
                 WHERE id IN (SELECT account_id FROM notes WHERE \(scope))
                 """, values)
+            // A tombstone's mark is on its row only (see ``NoteMarkQueries``): kept as the
+            // row goes, so a base on the deleted version is still known after the id's rewrite.
+            try db.historyRun(
+                """
+                INSERT INTO note_marks (account_id, note_id, version, mark, created_at)
+                SELECT account_id, note_id, version, mark, updated_at FROM notes WHERE \(scope) AND mark > 0
+                ON CONFLICT DO NOTHING
+                """, values)
             try db.historyRun(
                 """
                 INSERT INTO purged_versions (account_id, note_id, version)

@@ -247,8 +247,6 @@ public actor SQLiteServerStorage: ServerStorage {
                 }
                 let version = purged + 1
                 let position = try nextSeq(db, now: now)
-                try rememberVersion(
-                    noteID, account: account, version: version, position: position, now: now, db: db)
                 try db.run(
                     """
                     INSERT INTO notes
@@ -265,41 +263,41 @@ public actor SQLiteServerStorage: ServerStorage {
                 return .saved(version: version, position: position, previous: previous)
             }
             guard let base, base.names(current) else {
-                return .conflict(
-                    current,
-                    baseKnown: try base.flatMap { try knows($0, of: noteID, account: account, db: db) })
+                let known = try base.flatMap { try NoteMarkQueries.knows($0, of: current, account: account, db: db) }
+                return .conflict(current, baseKnown: known)
             }
             if let limit = try quotaPassed(quota, account: account, replacing: current, with: payload, db: db) {
                 return .quotaExceeded(limit)
             }
             // Also revives a tombstone: an edit beats a delete.
             let position = try update(
-                noteID, account: account, version: current.version + 1, deleted: false,
-                payload: payload, writer: writer, now: now, db: db)
+                current, account: account, deleted: false, payload: payload, writer: writer, now: now, db: db)
             return .saved(version: current.version + 1, position: position, previous: previous)
 
         case .delete(let noteID, let base):
             guard let current = try note(noteID, account: account, db: db) else { return .notFound }
             if current.deleted { return .alreadyDeleted }
             guard base.names(current) else {
-                return .conflict(current, baseKnown: try knows(base, of: noteID, account: account, db: db))
+                return .conflict(
+                    current, baseKnown: try NoteMarkQueries.knows(base, of: current, account: account, db: db))
             }
-            try update(
-                noteID, account: account, version: current.version + 1, deleted: true,
-                payload: nil, writer: writer, now: now, db: db)
+            try update(current, account: account, deleted: true, payload: nil, writer: writer, now: now, db: db)
             return .deleted
         }
     }
 
-    /// Stores the note's new state as the next change of the feed; returns its position.
+    /// Stores the note's next state over `current` as the next change of the feed; returns its
+    /// position.
     @discardableResult
     private func update(
-        _ noteID: String, account: AccountID, version: Int, deleted: Bool, payload: String?,
-        writer: SessionID?, now: Date, db: SQLiteConnection
+        _ current: StoredNote, account: AccountID, deleted: Bool, payload: String?, writer: SessionID?,
+        now: Date, db: SQLiteConnection
     ) throws -> FeedPosition {
+        let noteID = current.id
+        let version = current.version + 1
         let position = try nextSeq(db, now: now)
         try NoteHistoryQueries.archiveCurrent(noteID, account: account, now: now, db: db)
-        try rememberVersion(noteID, account: account, version: version, position: position, now: now, db: db)
+        try NoteMarkQueries.keepMark(of: current, account: account, db: db)
         try db.run(
             """
             UPDATE notes SET version = ?, deleted = ?, payload = ?, updated_at = ?, seq = ?,
@@ -338,46 +336,6 @@ public actor SQLiteServerStorage: ServerStorage {
     /// random mark with the new number; returns both (see `SQLiteConnection.nextFeedPosition`).
     func nextSeq(_ db: SQLiteConnection, now: Date) throws -> FeedPosition {
         try db.nextFeedPosition(now: now)
-    }
-
-    /// Records that `version` of the note was written with `position`'s mark, so a later write
-    /// on it can be told to be in this history (see ``knows(_:of:account:db:)``).
-    private func rememberVersion(
-        _ noteID: String, account: AccountID, version: Int, position: FeedPosition, now: Date,
-        db: SQLiteConnection
-    ) throws {
-        guard let mark = position.mark, mark > 0 else { return }
-        try db.run(
-            """
-            INSERT OR IGNORE INTO note_marks (account_id, note_id, version, mark, created_at)
-            VALUES (?, ?, ?, ?, ?)
-            """, account.rawValue, noteID, version, mark, now.storedMilliseconds)
-    }
-
-    /// Whether a write's base is a version this server's history wrote: true or false when the
-    /// base carries a tag and the server keeps marks that old; nil when it cannot tell (no tag, or
-    /// older than the marks kept). False after a restore from an older backup, for a version the
-    /// restore forgot: the writer's base text is then no ancestor of the server's copy.
-    private func knows(_ base: BaseVersion, of noteID: String, account: AccountID, db: SQLiteConnection)
-        throws -> Bool?
-    {
-        guard let tag = base.tag else { return nil }
-        let found =
-            try db.queryFirst(
-                """
-                SELECT 1 FROM note_marks
-                WHERE account_id = ? AND note_id = ? AND version = ? AND mark = ?
-                """, account.rawValue, noteID, base.number, tag
-            ) { _ in true } ?? false
-        if found { return true }
-        // Rows go with the marks' retention: a base older than the oldest kept cannot be judged.
-        let oldest =
-            try db.queryFirst(
-                "SELECT MIN(version) FROM note_marks WHERE account_id = ? AND note_id = ?",
-                account.rawValue, noteID
-            ) { $0.optionalInt(0) } ?? nil
-        guard let oldest, base.number >= oldest else { return nil }
-        return false
     }
 
     /// `seq` with its stored mark, 0 when it has none (sequence 0, pruned, or from before marks).
