@@ -64,7 +64,7 @@ let package = Package(
 
         // MARK: - Client
         .target(name: "QuireMerge"),
-        .target(name: "QuireDomain", dependencies: ["QuireMerge"]),
+        .target(name: "QuireDomain", dependencies: ["QuireMerge", "QuireWire"]),
         // Travel plans (seed 002): the pure model (fields, local times and zones, order keys).
         .target(name: "QuireTrips"),
         .target(
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto"]),
         .testTarget(name: "QuireSQLiteTests", dependencies: ["QuireSQLite"]),
         .testTarget(name: "QuirePostgresTests", dependencies: ["QuirePostgres", "QuireTestSupport"]),
-        .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain"]),
+        .testTarget(name: "QuireDomainTests", dependencies: ["QuireDomain", "QuireWire"]),
         .testTarget(name: "QuireTripsTests", dependencies: ["QuireTrips", "QuireSpawn"]),
         .testTarget(
             name: "QuirePresentationTests", dependencies: ["QuirePresentation", "QuireDomain", "QuireTrips"]),

@@ -1,4 +1,5 @@
 import Foundation
+import QuireWire
 
 /// A pending change's identity, sent as `Idempotency-Key`, so a resend is answered, not applied again.
 public struct ChangeID: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import QuireWire
 
 /// A note's identity, made on the device so a note exists before any server has seen it.
 public struct NoteID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {

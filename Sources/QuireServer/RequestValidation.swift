@@ -7,39 +7,10 @@ import QuireWire
 enum RequestValidation {
     /// The note id from the path as a lowercase UUID. Any letter case is accepted.
     static func noteID(_ raw: String) throws(APIError) -> String {
-        if let plain = lowercasedCanonicalUUID(raw) { return plain }
+        // The canonical form (every id a device sends) in one pass; anything else as Foundation reads it.
+        if let plain = UUIDText.lowercased(raw) { return plain }
         guard raw.count == 36, let uuid = UUID(uuidString: raw) else { throw .invalidNoteID }
         return uuid.uuidString.lowercased()
-    }
-
-    /// `raw` lowercased when it is a UUID in the 8-4-4-4-12 form (hex digits of either case and
-    /// four dashes, every id a device sends), read in one pass over its bytes; nil for anything
-    /// else, which `UUID(uuidString:)` then judges. The same answer as that path, for less than a
-    /// third of its cost on every note request.
-    static func lowercasedCanonicalUUID(_ raw: String) -> String? {
-        var raw = raw
-        return raw.withUTF8 { bytes -> String? in
-            guard bytes.count == 36 else { return nil }
-            let text = String(unsafeUninitializedCapacity: 36) { out in
-                for (index, byte) in bytes.enumerated() {
-                    let dashPlace = index == 8 || index == 13 || index == 18 || index == 23
-                    switch byte {
-                    case UInt8(ascii: "-") where dashPlace:
-                        out[index] = byte
-                    case UInt8(ascii: "0")...UInt8(ascii: "9") where !dashPlace:
-                        out[index] = byte
-                    case UInt8(ascii: "a")...UInt8(ascii: "f") where !dashPlace:
-                        out[index] = byte
-                    case UInt8(ascii: "A")...UInt8(ascii: "F") where !dashPlace:
-                        out[index] = byte | 0x20
-                    default:
-                        return 0
-                    }
-                }
-                return 36
-            }
-            return text.isEmpty ? nil : text
-        }
     }
 
     /// The bearer token of `Authorization: Bearer <token>`, or nil.

@@ -1,7 +1,7 @@
 import Foundation
+import QuireDomain
+import QuireWire
 import Testing
-
-@testable import QuireDomain
 
 struct UUIDTextTests {
     @Test func parsesWhatFoundationPrintsInEitherCase() {
@@ -9,6 +9,21 @@ struct UUIDTextTests {
             let uuid = UUID()
             #expect(UUIDText.parse(uuid.uuidString) == uuid)
             #expect(UUIDText.parse(uuid.uuidString.lowercased()) == uuid)
+        }
+    }
+
+    /// The client's parse and the server's lowercasing accept exactly the same texts: every
+    /// printable byte at every place of an id.
+    @Test func parseAndLowercasedAgreeOnEveryByteAtEveryPlace() {
+        let id = Array(UUID().uuidString.utf8)
+        for place in 0..<36 {
+            for byte in UInt8(32)...UInt8(126) {
+                var text = id
+                text[place] = byte
+                let raw = String(decoding: text, as: UTF8.self)
+                let parsed = UUIDText.parse(raw)
+                #expect(UUIDText.lowercased(raw) == parsed?.uuidString.lowercased(), "byte \(byte) at \(place)")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuireWire
 import Testing
 
 @testable import QuireServer
@@ -59,7 +60,7 @@ struct NoteIDValidationTests {
             let id = UUID().uuidString
             let mixed = String(id.map { Bool.random() ? Character($0.lowercased()) : $0 })
             #expect(validated(mixed) == id.lowercased())
-            #expect(RequestValidation.lowercasedCanonicalUUID(mixed) == id.lowercased())
+            #expect(UUIDText.lowercased(mixed) == id.lowercased())
         }
     }
 }
