@@ -28,11 +28,12 @@ status=0
 # The 300 simulation seeds (minutes of CPU on the concurrency pool's two threads) run in the
 # timed pass as well: beside them, a token-refresh test's 60 s wait for eight requests timed out.
 # The trips' real-process suites (every CLI call a process, kill -9 rounds) run in that pass too.
+# WriterThreadExecutorTests blocks every cooperative thread on purpose and times a task against it.
 # BalancedInstancesTests (two instances behind a real haproxy, a kill -9, wakes against a
 # deadline) runs in the separate pass, after the suite.
 # No test starts a program through Foundation's Process any more (QuireSpawn says why).
 separate="ChaosTests|BalancedInstancesTests|EditorInATerminalTests|TripsThroughARealServerTests|SharedTripsThroughARealServerTests|RestoredSharedTripTests|TripKeyRotationThroughARealServerTests|KilledTripSyncTests|TripCLICommandTests|PhotosThroughARealServerTests|KilledPhotoUploadTests"
-timed="SimulationSeedsTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
+timed="SimulationSeedsTests|WriterThreadExecutorTests|UploadServerProcessTests|HTTPSHostTests|AccountsTokenProviderTests|CurlTransportTests|LongPollTests|LongPollLimitTests|ConnectionFloodTests|TripsFeedTests|SyncControllerTests|StreamRecoveryTests|MicroHTTPServerTests|MetricsTests|TripSyncCoreTests|LiveUpdatesAcrossInstancesTests|LiveUpdatesAcrossProcessesTests"
 timeout 1800 swift test --skip-build --skip "$separate|$timed" "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 if [ "$status" -eq 0 ] && [ $# -eq 0 ]; then
   timeout 900 swift test --skip-build --no-parallel --filter "$timed" 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}

@@ -5,11 +5,16 @@ import QuireSQLite
 /// ``ServerStorage`` in one SQLite file: the embedded default.
 ///
 /// The actor owns the file's only connection, so it is the one writer; every method runs as one
-/// `BEGIN IMMEDIATE` transaction that rolls back when anything in it throws. Note writes from
+/// `BEGIN IMMEDIATE` transaction that rolls back when anything in it throws, on a thread of the
+/// actor's own (``WriterThreadExecutor``), since every commit blocks in `fsync`. Note writes from
 /// concurrent requests share a transaction (group commit, `SQLiteServerStorage+GroupCommit.swift`):
 /// each is a savepoint of its own and is answered after the shared COMMIT. Times are stored as
 /// milliseconds since 1970.
 public actor SQLiteServerStorage: ServerStorage {
+    /// The thread every method runs on: the writer's commits block in `fsync`, which must not
+    /// hold one of Swift's cooperative threads (``WriterThreadExecutor``).
+    nonisolated let executor = WriterThreadExecutor(name: "quire-writer")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private var connection: SQLiteConnection?
     /// Whether note writes wait for a shared commit (see ``WriteGroup``).
     let groupsCommits: Bool
