@@ -47,6 +47,9 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        // The allocator of Quire's programs on Linux (server, CLI, bench): glibc's malloc spent a
+        // tenth of the server's CPU in its bins (docs/benchmarks.md, "Part 6, eighth pass").
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Photo thumbnails and location removal on Linux (ImageIO on Apple): see QuireMedia.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
@@ -94,15 +97,21 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "QuireCLI",
-            dependencies: ["QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn", "QuireWire"]),
+            dependencies: [
+                "QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn", "QuireWire",
+                .target(name: "CJemalloc", condition: linuxOnly),
+            ]),
         .executableTarget(name: "QuirePhotoMain", dependencies: ["QuireMedia", "QuireWire"]),
-        .executableTarget(name: "QuireServerMain", dependencies: ["QuireServer"]),
+        .executableTarget(
+            name: "QuireServerMain",
+            dependencies: ["QuireServer", .target(name: "CJemalloc", condition: linuxOnly)]),
         .executableTarget(
             name: "QuireBench",
             dependencies: [
                 "QuireClient", "QuireServer", "QuireMerge", "QuireTestSupport", "QuireCrypto",
                 "QuireSQLite", "QuireWire", "QuireDomain", "QuireTrips", "QuireSpawn", "CMicroHTTPD", "QuireLock",
                 "QuireMedia", "QuirePresentation", .target(name: "CSQLite", condition: linuxOnly),
+                .target(name: "CJemalloc", condition: linuxOnly),
             ]),
 
         // MARK: - Test support and tests

@@ -12,7 +12,7 @@ set -euo pipefail
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-for pair in "libmicrohttpd:libmicrohttpd-dev" "gnutls:libgnutls28-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev" "libpq:libpq-dev" "libcurl:libcurl4-openssl-dev" "vips:libvips-dev"; do
+for pair in "libmicrohttpd:libmicrohttpd-dev" "gnutls:libgnutls28-dev" "sqlite3:libsqlite3-dev" "libcrypto:libssl-dev" "libpq:libpq-dev" "libcurl:libcurl4-openssl-dev" "vips:libvips-dev" "jemalloc:libjemalloc-dev"; do
   module=${pair%%:*}
   package=${pair##*:}
   if ! pkg-config --exists "$module" 2>/dev/null; then need+=("$package"); fi

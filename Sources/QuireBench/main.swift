@@ -1,5 +1,10 @@
 import Foundation
 
+#if canImport(CJemalloc)
+    // Linked for its malloc and free, which take glibc's place (Package.swift says why).
+    import CJemalloc
+#endif
+
 // quire-bench: the benchmark suite. See docs/benchmarks.md for what each figure means.
 // Exits 0 even when a target is missed (the table says so), 64 on bad flags.
 

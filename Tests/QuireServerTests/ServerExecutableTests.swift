@@ -52,6 +52,17 @@ final class ServerExecutableTests {
 
     var database: String { directory.appendingPathComponent("server.sqlite").path }
 
+    /// The server allocates with jemalloc, not glibc's malloc (Package.swift, `CJemalloc`):
+    /// asked to, jemalloc reports its statistics at exit, which it does only once its own malloc
+    /// was called. Linked after libc, or not at all, it would never be.
+    @Test func theServerAllocatesWithJemalloc() async throws {
+        let result = try await ProcessRunner.run(
+            try Self.binary(), ["--help"], environment: ["MALLOC_CONF": "stats_print:true"])
+
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.contains("jemalloc statistics"), "\(result.stderr.prefix(300))")
+    }
+
     @Test func helpPrintsUsageAndExitsZero() async throws {
         let run = try await Self.run(["--help"])
 
