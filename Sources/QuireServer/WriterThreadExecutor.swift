@@ -12,8 +12,8 @@ import Foundation
 /// ends after ``idleTimeout`` with nothing to do, so a store nobody closes (or uses) holds no
 /// thread; the next job starts another.
 ///
-/// `@unchecked Sendable`: every stored property but the constants is read and written only
-/// while holding `condition`'s lock.
+/// `@unchecked Sendable`: every stored property but the constants and `spare` is read and
+/// written only while holding `condition`'s lock; `spare` only by the one running thread.
 final class WriterThreadExecutor: SerialExecutor, @unchecked Sendable {
     /// How long the thread waits for a job before it ends.
     let idleTimeout: TimeInterval
