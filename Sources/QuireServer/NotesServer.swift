@@ -123,6 +123,8 @@ public final class NotesServer: Sendable {
     }
 
     private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        request.path = Self.routablePath(request.path)
         if let response = try await uploadsRoute(request) { return response }
         try RequestValidation.refuseNUL(in: request.body)
         let path = request.path
@@ -181,6 +183,24 @@ public final class NotesServer: Sendable {
         let idempotency = IdempotencyKey(
             key: key, fingerprint: RequestValidation.fingerprint(request))
         return try await apply(write, session: session, idempotency: idempotency)
+    }
+
+    /// `path` with every byte outside ASCII percent-encoded, as the routes read it. Every route
+    /// and every id in one is ASCII, and Swift compares strings by `Character`: a joining
+    /// character right after a `/` (a skin-tone modifier, a combining accent, a joiner) makes
+    /// the two one `Character`, so `/v1/trips/` was no longer the path's prefix and a malformed
+    /// id answered 404 as an unknown path instead of 400.
+    static func routablePath(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 >= 0x80 }) else { return path }
+        var routable = ""
+        for byte in path.utf8 {
+            if byte < 0x80 {
+                routable.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                routable += "%" + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return routable
     }
 
     func allow(_ request: HTTPRequest, _ methods: [String]) throws(APIError) {

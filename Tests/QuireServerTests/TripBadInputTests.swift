@@ -192,6 +192,27 @@ struct TripBadInputTests {
         #expect(wait.errorCode == "invalid_wait")
     }
 
+    /// An id that begins with a character that joins the `/` before it into one Swift `Character`
+    /// (a skin-tone modifier, a combining accent, a joiner) is a malformed id like any other, not
+    /// an unknown path: schemathesis sent `PUT /v1/trips/%F0%9F%8F%BB` and got an undocumented 404.
+    @Test(arguments: ["\u{1F3FB}", "\u{301}x", "\u{200D}", "\u{FE0F}"])
+    func anIDStartingWithAJoiningCharacterIsABadIDNotAnUnknownPath(_ id: String) async throws {
+        let headers = ["Authorization": "Bearer \(alice)"]
+        let body = Data("{}".utf8)
+        let plain = await harness.server.handle(
+            HTTPRequest(method: "PUT", path: WireRoutes.tripsPrefix + "nonsense", headers: headers, body: body))
+        let trip = await harness.server.handle(
+            HTTPRequest(method: "PUT", path: WireRoutes.tripsPrefix + id, headers: headers, body: body))
+        let note = await harness.server.handle(
+            HTTPRequest(
+                method: "PUT", path: WireRoutes.notesPrefix + id,
+                headers: headers.merging(["Idempotency-Key": UUID().uuidString]) { $1 }, body: body))
+
+        #expect(plain.status == 400)
+        #expect(trip.status == plain.status, "\(trip.text)")
+        #expect(note.status == 400, "\(note.text)")
+    }
+
     @Test func wrongMethodsUnknownPathsMissingTokensAndBigBodiesAreRefused() async throws {
         let delete = await harness.server.handle(
             HTTPRequest(
