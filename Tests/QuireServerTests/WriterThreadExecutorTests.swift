@@ -66,17 +66,20 @@ struct WriterThreadExecutorTests {
                     recovery: nil, now: Date())
             }
         }
-        let answered = Self.aTaskRuns()
+        let answered = Self.aTaskRuns(once: stores.map(\.executor))
         for holder in holders { try holder.execute("ROLLBACK") }
         #expect(answered == .success, "no cooperative thread was free while the writers waited")
         for write in writes { _ = try await write.value }
         for store in stores { await store.close() }
     }
 
-    /// Whether a new task runs within 5 s, once every write has had time to reach its lock and
-    /// wait there. Blocks the caller's thread throughout, as a blocked writer would.
-    private static func aTaskRuns() -> DispatchTimeoutResult {
-        Thread.sleep(forTimeInterval: 0.5)
+    /// Whether a new task runs within 5 s, once every store's writes have reached its executor's
+    /// thread (where they wait for the lock; on the pool they never reach it, and the task is
+    /// then the one that cannot run). Blocks the caller's thread throughout, as a blocked writer
+    /// would.
+    private static func aTaskRuns(once executors: [WriterThreadExecutor]) -> DispatchTimeoutResult {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !executors.allSatisfy(\.threads.running), Date() < deadline { sched_yield() }
         let ran = DispatchSemaphore(value: 0)
         Task.detached { ran.signal() }
         return ran.wait(timeout: .now() + 5)
