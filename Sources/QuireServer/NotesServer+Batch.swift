@@ -1,5 +1,4 @@
 import Foundation
-import QuireLock
 import QuireWire
 
 // MARK: - POST /v1/notes/batch
@@ -11,84 +10,70 @@ extension NotesServer {
     ///
     /// The whole batch is refused (400, nothing stored) when any item is malformed.
     ///
-    /// Each change's answer is built once, inside the write where it is recorded, and that same
-    /// answer is sent (as on the single routes); a saved change's fields go into its result as
-    /// they are, not through its recorded JSON. The changes of one batch follow each other in
-    /// the account's feed, so a change's previous position is usually the one the change before
-    /// it was answered with, sealed once for both.
+    /// Each change's answer is built after the batch's write, off the store's writer, as on the
+    /// single routes (the record keeps a saved change's facts: ``RecordedAnswer``). The changes of
+    /// one batch follow each other in the account's feed, so a change's previous position is
+    /// usually the one the change before it was answered with, sealed once for both.
     func batch(_ request: HTTPRequest, session: AuthenticatedSession) async throws -> HTTPResponse {
         let items = try Self.batchItems(request.body)
         let seal = try await cursorSeal()
         let account = session.account
-        let built = Locked(BuiltAnswers())
         let results = try await storage.writeBatch(
             items.map { ($0.write, $0.idempotency) }, account: session.account,
-            writer: session.session, quota: configuration.noteQuota, now: now()
-        ) { outcome in
-            let (response, _) = built.withLock { $0.answer(for: outcome, seal: seal, account: account) }
-            guard (200..<300).contains(response.status) else { return nil }
-            return RecordedResponse(status: response.status, body: response.body)
-        }
-        var answers: [BatchResultDTO] = []
+            writer: session.session, quota: configuration.noteQuota, now: now(), record: RecordedAnswer.of)
+        var answers = BatchAnswers(seal: seal, account: account)
         var changedFeed = false
         for result in results {
             switch result {
             case .keyReused:
-                answers.append(Self.batchResult(.error(.idempotencyKeyReused)))
-            case .replayed(let recorded):
+                answers.results.append(Self.batchResult(.error(.idempotencyKeyReused)))
+            case .replayed(.saved(let version, let position, let previous)):
+                answers.add(.saved(version: version, position: position, previous: previous), replayed: true)
+            case .replayed(.response(let recorded)):
                 var answer = Self.batchResult(status: recorded.status, body: recorded.body)
                 answer.replayed = true
-                answers.append(answer)
+                answers.results.append(answer)
             case .applied(let outcome):
                 changedFeed = changedFeed || outcome.changedFeed
-                answers.append(built.withLock { $0.take(outcome, seal: seal, account: account) })
+                answers.add(outcome)
             }
         }
         if changedFeed { await liveUpdates.accountChanged(session.account, feed: .notes) }
-        return .json(200, body: BatchResponseDTO(results: answers).wireJSON)
+        return .json(200, body: BatchResponseDTO(results: answers.results).wireJSON)
     }
 
-    /// The answers a batch's writes were recorded with, in the order the store applied them, and
-    /// the position sealed last.
-    private struct BuiltAnswers {
-        private var built: [(outcome: NoteWriteOutcome, result: BatchResultDTO)] = []
-        private var taken = 0
+    /// A batch's results in order, and the position sealed last.
+    private struct BatchAnswers {
+        let seal: CursorSeal
+        let account: AccountID
+        var results: [BatchResultDTO] = []
         private var lastSealed: (position: FeedPosition, text: String)?
 
-        /// Builds `outcome`'s answer and keeps its result for ``take(_:seal:account:)``.
-        mutating func answer(
-            for outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID
-        ) -> (HTTPResponse, BatchResultDTO) {
-            let response: HTTPResponse
-            var result: BatchResultDTO
-            if case .saved(let version, let position, let previous) = outcome {
-                let answer = NotesServer.savedAnswer(version: version, position: position, previous: previous) {
-                    position in
-                    if let lastSealed, lastSealed.position == position { return lastSealed.text }
-                    let text = ChangeCursor(position: position).text(seal: seal, scope: .notes(account))
-                    lastSealed = (position, text)
-                    return text
-                }
-                response = .json(200, body: answer.wireJSON)
-                result = BatchResultDTO(
-                    status: 200, version: answer.version, cursor: answer.cursor,
-                    previousCursor: answer.previousCursor, versionTag: answer.versionTag)
-            } else {
-                response = NotesServer.response(for: outcome, seal: seal, account: account)
-                result = NotesServer.batchResult(response)
-            }
-            built.append((outcome, result))
-            return (response, result)
+        init(seal: CursorSeal, account: AccountID) {
+            self.seal = seal
+            self.account = account
         }
 
-        /// The result recorded for the next applied write, when it was built for `outcome`;
-        /// otherwise (a store that never asked for the record) built now.
-        mutating func take(_ outcome: NoteWriteOutcome, seal: CursorSeal, account: AccountID) -> BatchResultDTO {
-            if taken < built.count, built[taken].outcome == outcome {
-                taken += 1
-                return built[taken - 1].result
+        /// Adds `outcome`'s result: a saved change's fields as they are, any other as its single
+        /// route's answer.
+        mutating func add(_ outcome: NoteWriteOutcome, replayed: Bool = false) {
+            guard case .saved(let version, let position, let previous) = outcome else {
+                let response = NotesServer.response(for: outcome, seal: seal, account: account)
+                results.append(NotesServer.batchResult(response))
+                return
             }
-            return answer(for: outcome, seal: seal, account: account).1
+            let answer = NotesServer.savedAnswer(version: version, position: position, previous: previous) {
+                position in
+                if let lastSealed, lastSealed.position == position { return lastSealed.text }
+                let text = ChangeCursor(position: position).text(seal: seal, scope: .notes(account))
+                lastSealed = (position, text)
+                return text
+            }
+            var result = BatchResultDTO(
+                status: 200, version: answer.version, cursor: answer.cursor,
+                previousCursor: answer.previousCursor, versionTag: answer.versionTag)
+            if replayed { result.replayed = true }
+            results.append(result)
         }
     }
 

@@ -214,38 +214,38 @@ public final class NotesServer: Sendable {
     /// Applies a PUT or DELETE. Only 2xx answers are recorded with the idempotency key: a resend
     /// after a 409 or 404 is decided again against the note's state at that time.
     ///
-    /// The answer is built once, inside the write (where it is recorded), and that same answer
-    /// is sent; it is built again only when the store answers with an outcome it was not built
-    /// for (a store that never asked for the record).
+    /// The answer is built after the write, off the store's writer: the record keeps a saved
+    /// write's facts, and a replay builds the same bytes from them (``RecordedAnswer``).
     private func apply(
         _ write: NoteWrite, session: AuthenticatedSession, idempotency: IdempotencyKey
     ) async throws -> HTTPResponse {
         let account = session.account
         let seal = try await cursorSeal()
-        let built = Locked<(outcome: NoteWriteOutcome, response: HTTPResponse)?>(nil)
         let result = try await storage.write(
             write, account: account, writer: session.session, idempotency: idempotency,
-            quota: configuration.noteQuota, now: now()
-        ) { outcome in
-            let response = Self.response(for: outcome, seal: seal, account: account)
-            built.withLock { $0 = (outcome, response) }
-            guard (200..<300).contains(response.status) else { return nil }
-            return RecordedResponse(status: response.status, body: response.body)
-        }
+            quota: configuration.noteQuota, now: now(), record: RecordedAnswer.of)
         switch result {
         case .keyReused:
             throw APIError.idempotencyKeyReused
         case .replayed(let recorded):
-            var response =
-                recorded.body.isEmpty
-                ? HTTPResponse.empty(recorded.status)
-                : HTTPResponse.json(recorded.status, body: recorded.body)
+            var response = Self.response(for: recorded, seal: seal, account: account)
             response.headers["Idempotent-Replayed"] = "true"
             return response
         case .applied(let outcome):
             if outcome.changedFeed { await liveUpdates.accountChanged(account, feed: .notes) }
-            if let built = built.withLock({ $0 }), built.outcome == outcome { return built.response }
             return Self.response(for: outcome, seal: seal, account: account)
+        }
+    }
+
+    /// A recorded answer, as it was first sent.
+    static func response(for recorded: RecordedAnswer, seal: CursorSeal, account: AccountID) -> HTTPResponse {
+        switch recorded {
+        case .saved(let version, let position, let previous):
+            response(
+                for: NoteWriteOutcome.saved(version: version, position: position, previous: previous), seal: seal,
+                account: account)
+        case .response(let response):
+            response.body.isEmpty ? .empty(response.status) : .json(response.status, body: response.body)
         }
     }
 

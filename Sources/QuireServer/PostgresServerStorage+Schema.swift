@@ -21,6 +21,7 @@ extension PostgresServerStorage {
             keepLoginFailures,
             checkEachTripKey,
             rememberEachTripFieldsAuthor,
+            keepSavedAnswersAsFacts,
         ]
     }
 

@@ -7,7 +7,7 @@ import QuirePostgres
 extension PostgresServerStorage {
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> WriteResult {
         try await writeBatch(
             [(write, idempotency)], account: account, writer: writer, quota: quota, now: now, record: record)[0]
@@ -18,7 +18,7 @@ extension PostgresServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> [WriteResult] {
         let items = writes.map { WriteItem(write: $0.write, idempotency: $0.idempotency) }
         // The pool runs the transaction on another thread and is awaited before this returns,
@@ -49,26 +49,29 @@ extension PostgresServerStorage {
 
     private static func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: (NoteWriteOutcome) -> RecordedResponse?, db: PostgresConnection
+        quota: NoteQuota, now: Date, record: (NoteWriteOutcome) -> RecordedAnswer?, db: PostgresConnection
     ) throws -> WriteResult {
-        let seen = try db.queryFirst(
+        let seen = try db.historyRows(
             """
-            SELECT fingerprint, status, response_body FROM idempotency_records
+            SELECT fingerprint, \(RecordedAnswer.storedColumns) FROM idempotency_records
             WHERE account_id = $1 AND key = $2
-            """, account.rawValue, idempotency.key
-        ) { row in (try row.text(0), RecordedResponse(status: try row.int(1), body: try row.bytes(2))) }
-        if let (fingerprint, response) = seen {
-            return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
+            """, [.int(account.rawValue), .text(idempotency.key)]
+        ) { row in (try row.textAt(0), try RecordedAnswer(row: row, at: 1)) }.first
+        if let (fingerprint, answer) = seen {
+            return fingerprint == idempotency.fingerprint ? .replayed(answer) : .keyReused
         }
         let outcome = try apply(write, account: account, writer: writer, quota: quota, now: now, db: db)
-        if let response = record(outcome) {
-            try db.query(
+        if let answer = record(outcome) {
+            try db.historyRun(
                 """
                 INSERT INTO idempotency_records
-                    (account_id, key, fingerprint, status, response_body, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                """, account.rawValue, idempotency.key, idempotency.fingerprint, response.status,
-                response.body, now.storedMilliseconds)
+                    (account_id, key, fingerprint, created_at, \(RecordedAnswer.storedColumns))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                """,
+                [
+                    .int(account.rawValue), .text(idempotency.key), .text(idempotency.fingerprint),
+                    .int(now.storedMilliseconds),
+                ] + answer.storedValues)
         }
         return .applied(outcome)
     }

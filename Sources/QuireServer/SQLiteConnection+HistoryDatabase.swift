@@ -18,7 +18,7 @@ extension SQLiteConnection: HistoryDatabase {
         sql.replacingOccurrences(of: "$", with: "?")
     }
 
-    private static func bindable(_ value: HistoryValue) -> any SQLiteBindable {
+    static func bindable(_ value: HistoryValue) -> any SQLiteBindable {
         switch value {
         case .int(let number): number
         case .text(let text): text

@@ -73,6 +73,7 @@ extension SQLiteServerStorage {
             rememberEachTripFieldsAuthor,
             retireTheLiveBytesIndex,
             keepPayloadsInRowidTables,
+            keepSavedAnswersAsFacts,
         ])
     }
 

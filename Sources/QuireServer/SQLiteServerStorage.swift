@@ -128,7 +128,7 @@ public actor SQLiteServerStorage: ServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> [WriteResult] {
         try await grouped {
             try self.writeBatchNow(writes, account: account, writer: writer, quota: quota, now: now, record: record)
@@ -137,7 +137,7 @@ public actor SQLiteServerStorage: ServerStorage {
 
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> WriteResult {
         try await grouped {
             try self.writeNow(
@@ -149,7 +149,7 @@ public actor SQLiteServerStorage: ServerStorage {
     private func writeBatchNow(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) throws -> [WriteResult] {
         let db = try open()
         return try db.transaction {
@@ -176,7 +176,7 @@ public actor SQLiteServerStorage: ServerStorage {
 
     private func writeNow(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) throws -> WriteResult {
         let db = try open()
         return try db.transaction {
@@ -193,30 +193,36 @@ public actor SQLiteServerStorage: ServerStorage {
     private func applyOnce(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
         quota: NoteQuota, now: Date, knownPosition: FeedPosition?,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?, db: SQLiteConnection
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?, db: SQLiteConnection
     ) throws -> WriteResult {
         let seen = try db.queryFirst(
-            """
-            SELECT fingerprint, status, response_body FROM idempotency_records
-            WHERE account_id = ? AND key = ?
-            """, account.rawValue, idempotency.key
-        ) { row in (row.text(0), RecordedResponse(status: row.int(1), body: row.blob(2))) }
-        if let (fingerprint, response) = seen {
-            return fingerprint == idempotency.fingerprint ? .replayed(response) : .keyReused
+            Self.recordQuery, account.rawValue, idempotency.key
+        ) { row in (row.text(0), try RecordedAnswer(row: row, at: 1)) }
+        if let (fingerprint, answer) = seen {
+            return fingerprint == idempotency.fingerprint ? .replayed(answer) : .keyReused
         }
         let outcome = try apply(
             write, account: account, writer: writer, quota: quota, now: now, knownPosition: knownPosition, db: db)
-        if let response = record(outcome) {
-            try db.run(
-                """
-                INSERT INTO idempotency_records
-                    (account_id, key, fingerprint, status, response_body, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, account.rawValue, idempotency.key, idempotency.fingerprint,
-                response.status, response.body, now.storedMilliseconds)
+        if let answer = record(outcome) {
+            let key: [HistoryValue] = [
+                .int(account.rawValue), .text(idempotency.key), .text(idempotency.fingerprint),
+                .int(now.storedMilliseconds),
+            ]
+            try db.run(Self.recordInsert, bindings: (key + answer.storedValues).map(SQLiteConnection.bindable))
         }
         return .applied(outcome)
     }
+
+    private static let recordQuery = """
+        SELECT fingerprint, \(RecordedAnswer.storedColumns) FROM idempotency_records
+        WHERE account_id = ? AND key = ?
+        """
+
+    private static let recordInsert = """
+        INSERT INTO idempotency_records
+            (account_id, key, fingerprint, created_at, \(RecordedAnswer.storedColumns))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
 
     /// Decides `write` against the note's current row and stores the result. Runs inside the
     /// caller's transaction.

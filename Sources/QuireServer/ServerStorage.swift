@@ -93,15 +93,16 @@ public protocol ServerStorage: Sendable {
     ///
     /// A key seen before with the same fingerprint returns the recorded answer (`.replayed`); with
     /// another fingerprint, `.keyReused`; neither changes anything. Otherwise the write is decided
-    /// against the note's current state and `record` is asked for the answer to remember: when it
-    /// returns one, it is stored with the key in the same transaction; when it returns nil (the
-    /// server stores only 2xx answers), the next send with that key is evaluated afresh.
+    /// against the note's current state and `record` is asked what to remember of its answer
+    /// (``RecordedAnswer/of(_:)``, in the server): when it returns a record, it is stored with the
+    /// key in the same transaction; when it returns nil (the server keeps only 2xx answers), the
+    /// next send with that key is evaluated afresh.
     ///
     /// A put that would take the account past `quota` (more live notes, or more payload bytes)
     /// stores nothing and is `.quotaExceeded`, decided in the same transaction.
     func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> WriteResult
 
     /// Applies several note writes for `account`, each exactly as ``write(_:account:writer:idempotency:now:record:)``
@@ -109,7 +110,7 @@ public protocol ServerStorage: Sendable {
     func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> [WriteResult]
 
     /// Up to `limit` of the account's changes in `seq` order, read in one transaction.
@@ -250,7 +251,7 @@ public struct IdempotencyKey: Sendable, Equatable {
     }
 }
 
-/// An answer remembered with an idempotency key and replayed byte for byte.
+/// An answer remembered with an idempotency key as its bytes, and replayed byte for byte.
 public struct RecordedResponse: Sendable, Equatable {
     public var status: Int
     public var body: Data
@@ -264,7 +265,7 @@ public struct RecordedResponse: Sendable, Equatable {
 /// The result of ``ServerStorage/write(_:account:idempotency:now:record:)``.
 public enum WriteResult: Sendable, Equatable {
     case applied(NoteWriteOutcome)
-    case replayed(RecordedResponse)
+    case replayed(RecordedAnswer)
     case keyReused
 }
 
@@ -325,7 +326,7 @@ extension ServerStorage {
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
         writer: SessionID?, quota: NoteQuota, now: Date,
-        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> [WriteResult] {
         var results: [WriteResult] = []
         for item in writes {
@@ -340,7 +341,7 @@ extension ServerStorage {
     /// ``write(_:account:writer:idempotency:quota:now:record:)`` without a quota.
     public func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> WriteResult {
         try await self.write(
             write, account: account, writer: writer, idempotency: idempotency, quota: .unlimited,
@@ -350,7 +351,7 @@ extension ServerStorage {
     /// ``writeBatch(_:account:writer:quota:now:record:)`` without a quota.
     public func writeBatch(
         _ writes: [(write: NoteWrite, idempotency: IdempotencyKey)], account: AccountID,
-        writer: SessionID?, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        writer: SessionID?, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> [WriteResult] {
         try await writeBatch(
             writes, account: account, writer: writer, quota: .unlimited, now: now, record: record)

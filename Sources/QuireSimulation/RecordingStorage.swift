@@ -122,7 +122,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
 
     func write(
         _ write: NoteWrite, account: AccountID, writer: SessionID?, idempotency: IdempotencyKey,
-        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedResponse?
+        quota: NoteQuota, now: Date, record: @escaping @Sendable (NoteWriteOutcome) -> RecordedAnswer?
     ) async throws -> WriteResult {
         let result = try await inner.write(
             write, account: account, writer: writer, idempotency: idempotency, quota: quota, now: now,
