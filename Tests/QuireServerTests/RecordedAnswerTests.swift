@@ -106,20 +106,8 @@ struct RecordedAnswerTests {
     @Test func aPostgresStoreUpgradedFromMigration13KeepsItsRecordsBytes() async throws {
         let connectionString = try await PostgresTestCluster.freshDatabase()
         let kept = try await onOwnThread {
-            let db = try PostgresConnection(connectionString)
-            try db.execute(
-                "CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
-            )
-            for (index, migration) in PostgresServerStorage.migrations.prefix(13).enumerated() {
-                try migration(db)
-                try db.query("INSERT INTO schema_migrations (version) VALUES ($1)", index + 1)
-            }
-            try db.query(
-                """
-                INSERT INTO accounts (id, username, public_id, created_at, auth_key_hash, auth_salt,
-                    auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
-                VALUES (1, 'ada', 'p', 0, '\\x00', '\\x00', 1000, '\\x00', 1000, '\\x00')
-                """)
+            let db = try PostgresConnection.migrated(connectionString, through: 13)
+            try db.insertAccountAda()
             try db.query(
                 """
                 INSERT INTO idempotency_records (account_id, key, fingerprint, status, response_body, created_at)

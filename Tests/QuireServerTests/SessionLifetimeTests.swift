@@ -134,20 +134,8 @@ struct SessionUseMigrationTests {
     /// The same on PostgreSQL, whose migration 5 adds the column.
     @Test func postgresSessionsFromBeforeTheMigrationKeepTheirLastUse() async throws {
         let connectionString = try await PostgresTestCluster.freshDatabase()
-        let db = try PostgresConnection(connectionString)
-        try db.execute(
-            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
-        )
-        for (index, migration) in PostgresServerStorage.migrations.prefix(4).enumerated() {
-            try migration(db)
-            try db.query("INSERT INTO schema_migrations (version) VALUES ($1)", index + 1)
-        }
-        try db.query(
-            """
-            INSERT INTO accounts (id, username, public_id, created_at, auth_key_hash, auth_salt,
-                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
-            VALUES (1, 'ada', 'p', 0, '\\x00', '\\x00', 1000, '\\x00', 1000, '\\x00')
-            """)
+        let db = try PostgresConnection.migrated(connectionString, through: 4)
+        try db.insertAccountAda()
         let now = Date()
         for (name, lastRefresh) in [("in use", now), ("put away", now.addingTimeInterval(-61 * 86_400))] {
             try db.query(
@@ -163,18 +151,5 @@ struct SessionUseMigrationTests {
             storage: try await PostgresServerStorage.connect(connectionString),
             configuration: ServerHarness.configuration, log: { _ in })
         #expect(await Self.refreshStatuses(server) == [200, 401])
-    }
-}
-
-extension SQLiteConnection {
-    /// Account 1, `ada`, with placeholder credentials: the account of the sessions an upgrade
-    /// test writes into an older schema.
-    func insertAccountAda() throws {
-        try run(
-            """
-            INSERT INTO accounts (id, username, created_at, public_id, auth_key_hash, auth_salt,
-                auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
-            VALUES (1, 'ada', 0, 'p', x'00', x'00', 1000, x'00', 1000, x'00')
-            """)
     }
 }
