@@ -45,6 +45,15 @@ public struct MicroHTTPLimits: Sendable, Equatable {
     /// Sockets kept back from ``maxConnections`` for the database, the listener and logs.
     static let reservedDescriptors = 64
 
+    /// Each connection's memory pool in libmicrohttpd (its read buffer, the request's headers, the
+    /// answer's header lines), in bytes; libmicrohttpd's default is 32 KiB. Below 16 KiB, jemalloc
+    /// packs the pools side by side in its small-object runs, as glibc's heap does; at 16 KiB and
+    /// more each is a page-aligned allocation of its own, and the pages its two ends touch are
+    /// never shared with a neighbour's: 2.5 KB more a waiting long-poll (docs/benchmarks.md,
+    /// memory per waiter). Headers past the pool are refused by libmicrohttpd; a request of
+    /// Quire's carries well under 2 KiB of them, and a body is read through the pool in pieces.
+    static let connectionMemory = 14 * 1024
+
     /// Raises the open-files soft limit to the hard limit and returns the connection limit that
     /// fits under it: `maxConnections`, or fewer when the process may not open that many files.
     func effectiveConnectionLimit() -> Int {

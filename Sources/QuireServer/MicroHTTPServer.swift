@@ -71,6 +71,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
                 MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections),
                 MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(max(0, limits.connectionsPerAddress)),
                 MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, limits.idleTimeoutSeconds)),
+                MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, MicroHTTPLimits.connectionMemory,
                 MHD_OPTION.NOTIFY_COMPLETED.rawValue,
                 OpaquePointer(
                     unsafeBitCast(

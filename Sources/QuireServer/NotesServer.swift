@@ -102,19 +102,27 @@ public final class NotesServer: Sendable {
             peer: request.remoteAddress, forwardedFor: request.header("X-Forwarded-For"))
         let started = ContinuousClock.now
         metrics.requestStarted()
-        let response = await answer(request)
+        // The route is awaited here, not through a function of its own: every level of calls a
+        // request's task goes through keeps a slab of its task memory until the answer, and a
+        // waiting long-poll is mostly that memory (docs/benchmarks.md, memory per waiter).
+        let response: HTTPResponse
+        do {
+            response = try await route(request)
+        } catch {
+            response = answer(for: error, to: request)
+        }
         metrics.record(request, status: response.status, duration: ContinuousClock.now - started)
         return response
     }
 
-    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
-        do {
-            return try await route(request)
-        } catch let error as APIError {
+    /// The answer to a request whose route threw `error`.
+    private func answer(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
+        switch error {
+        case let error as APIError:
             return .error(error)
-        } catch let error as ServerStorageError where error == .closed {
+        case let error as ServerStorageError where error == .closed:
             return .error(.unavailable)
-        } catch {
+        default:
             // The route template, not the path: a log line never carries a note id or username.
             let route = ServerMetrics.routeTemplate(for: request.path)
             log("\(ServerMetrics.methodLabel(request.method)) \(route) failed: \(error)")
@@ -122,13 +130,30 @@ public final class NotesServer: Sendable {
         }
     }
 
+    /// Sends the request to its route. Kept to a few awaits of `request` alone: its task context
+    /// lives as long as the request does, a long-poll's 30 s included, so every value held across
+    /// an await here is held by every waiting poll (docs/benchmarks.md, memory per waiter).
     private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         request.path = Self.routablePath(request.path)
         if let response = try await uploadsRoute(request) { return response }
         try RequestValidation.refuseNUL(in: request.body)
-        let path = request.path
-        switch path {
+        if request.path == WireRoutes.changes {
+            try allow(request, ["GET"])
+            return try await changes(request, reader: try await authenticate(request))
+        }
+        if let response = try await fixedRoute(request) { return response }
+        if let response = try await sharingRoute(request) { return response }
+        if let response = try await accountsRoute(request) { return response }
+        if let response = try await tripsRoute(request) { return response }
+        if let response = try await historyRoute(request) { return response }
+        return try await noteWrite(request)
+    }
+
+    /// The routes with a path of their own: health, the API document, the batch, metrics.
+    @inline(never)  // Keeps `route(_:)`'s task context small.
+    private func fixedRoute(_ request: HTTPRequest) async throws -> HTTPResponse? {
+        switch request.path {
         case "/v1/health":
             try allow(request, ["GET"])
             return .json(200, body: Data(#"{"status":"ok"}"#.utf8))
@@ -136,9 +161,6 @@ public final class NotesServer: Sendable {
             try allow(request, ["GET"])
             return .json(
                 200, body: Data(OpenAPIDocument.json(minKDFIterations: configuration.minKDFIterations).utf8))
-        case WireRoutes.changes:
-            try allow(request, ["GET"])
-            return try await changes(request, reader: try await authenticate(request))
         case WireRoutes.batch:
             try allow(request, ["POST"])
             guard request.body.count <= WireRoutes.maxBodyBytes else { throw APIError.payloadTooLarge }
@@ -148,12 +170,14 @@ public final class NotesServer: Sendable {
             try authorizeMetrics(request)
             return await metricsResponse()
         default:
-            break
+            return nil
         }
-        if let response = try await sharingRoute(request) { return response }
-        if let response = try await accountsRoute(request) { return response }
-        if let response = try await tripsRoute(request) { return response }
-        if let response = try await historyRoute(request) { return response }
+    }
+
+    /// `PUT` or `DELETE /v1/notes/{id}`, the last route tried: any other path is 404.
+    @inline(never)  // Keeps `route(_:)`'s task context small.
+    private func noteWrite(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.path
         guard path.hasPrefix(WireRoutes.notesPrefix) else {
             throw APIError.notFound("There is no \(path); see /v1/openapi.json for the API.")
         }
