@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `wrk` script for the batch route's row in ``ServerPutBenchmark``: each request is `POST
-/// /v1/notes/batch` with ``notesPerRequest`` new notes (a distinct id and idempotency key each:
-/// thread number, run number and a counter make the UUID), the same sealed 2 KB payload in each.
+/// /v1/notes/batch` with ``notesPerRequest`` new notes (a random id and idempotency key each,
+/// ``WrkRunner/randomIDs``), the same sealed 2 KB payload in each.
 ///
 /// A batch is answered 200 whatever its items' fates, so the script also reads every answer and
 /// counts the items not answered 200; its `done` prints the count as "Bad batch items: N", which
@@ -24,18 +24,16 @@ struct BatchPutScript {
               table.insert(threads, thread)
               nextThread = nextThread + 1
             end
-            local counter = 0
-            local run = 0
+            \(WrkRunner.randomIDs)
             bad = 0
             function init(args)
-              run = tonumber(args[1]) or 0
+              seedIDs(tonumber(args[1]) or 0)
             end
             local payload = "\(payload)"
             function request()
               local items = {}
               for i = 1, \(Self.notesPerRequest) do
-                counter = counter + 1
-                local id = string.format("%08x-%04x-4001-8000-%012x", tid, run, counter)
+                local id = randomID()
                 items[i] = '{"op":"put","id":"' .. id .. '","idempotencyKey":"' .. id .. '","payload":"' .. payload .. '"}'
               end
               return wrk.format("POST", "/v1/notes/batch", {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Drives `wrk` with a Lua script that PUTs a new note per request: a distinct note id and
-/// `Idempotency-Key` each time (thread number, run number and a counter make the UUID), the same
+/// Drives `wrk` with a Lua script that PUTs a new note per request: a random note id and
+/// `Idempotency-Key` each time (``randomIDs``), the same
 /// sealed 2 KB payload, and a bearer token: with several tokens (several accounts), each request
 /// takes the next in turn.
 struct WrkRunner {
@@ -45,6 +45,20 @@ struct WrkRunner {
         end
         """
 
+    /// Lua for `randomID()`: a random (version 4) UUID, as devices make their note and change ids,
+    /// so the server's keys land anywhere in its indexes, as they do in use, and as the bare SQLite
+    /// baseline's (``RawCommitRate``) do. `seedIDs(run)` seeds each thread apart (call it in `init`).
+    static let randomIDs = """
+        local function r16() return math.random(0, 65535) end
+        function seedIDs(run)
+          math.randomseed(os.time() + tid * 7919 + run * 104729)
+        end
+        function randomID()
+          return string.format("%04x%04x-%04x-4%03x-%04x-%04x%04x%04x",
+            r16(), r16(), r16(), math.random(0, 4095), 32768 + math.random(0, 16383), r16(), r16(), r16())
+        end
+        """
+
     /// nil when `wrk` is not installed.
     init?(scratch: URL, payload: String, token: String) throws {
         try self.init(scratch: scratch, payload: payload, tokens: [token])
@@ -57,16 +71,16 @@ struct WrkRunner {
         script = scratch.appendingPathComponent("put.lua")
         let lua = """
             \(Self.threadNumbers)
+            \(Self.randomIDs)
             local counter = 0
-            local run = 0
             function init(args)
-              run = tonumber(args[1]) or 0
+              seedIDs(tonumber(args[1]) or 0)
             end
             local body = '{"payload":"\(payload)","baseVersion":null}'
             local tokens = { \(tokens.map { "\"\($0)\"" }.joined(separator: ", ")) }
             function request()
               counter = counter + 1
-              local id = string.format("%08x-%04x-4000-8000-%012x", tid, run, counter)
+              local id = randomID()
               local token = tokens[(counter + tid) % #tokens + 1]
               return wrk.format("PUT", "/v1/notes/" .. id, {
                 ["Authorization"] = "Bearer " .. token,
