@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `wrk` script for the batch route's row in ``ServerPutBenchmark``: each request is `POST
-/// /v1/notes/batch` with ``notesPerRequest`` new notes (a random id and idempotency key each,
-/// ``WrkRunner/randomIDs``), the same sealed 2 KB payload in each.
+/// /v1/notes/batch` with ``notesPerRequest`` new notes (a random id and a time-ordered
+/// idempotency key each, as devices make them: ``WrkRunner/randomIDs``), the same sealed 2 KB payload in each.
 ///
 /// A batch is answered 200 whatever its items' fates, so the script also reads every answer and
 /// counts the items not answered 200; its `done` prints the count as "Bad batch items: N", which
@@ -33,8 +33,8 @@ struct BatchPutScript {
             function request()
               local items = {}
               for i = 1, \(Self.notesPerRequest) do
-                local id = randomID()
-                items[i] = '{"op":"put","id":"' .. id .. '","idempotencyKey":"' .. id .. '","payload":"' .. payload .. '"}'
+                items[i] = '{"op":"put","id":"' .. randomID() .. '","idempotencyKey":"' .. changeID()
+                  .. '","payload":"' .. payload .. '"}'
               end
               return wrk.format("POST", "/v1/notes/batch", {
                 ["Authorization"] = "Bearer \(token)",

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Drives `wrk` with a Lua script that PUTs a new note per request: a random note id and
-/// `Idempotency-Key` each time (``randomIDs``), the same
+/// Drives `wrk` with a Lua script that PUTs a new note per request: a random note id and a
+/// time-ordered `Idempotency-Key` each time, as devices make them (``randomIDs``), the same
 /// sealed 2 KB payload, and a bearer token: with several tokens (several accounts), each request
 /// takes the next in turn.
 struct WrkRunner {
@@ -45,10 +45,18 @@ struct WrkRunner {
         end
         """
 
-    /// Lua for `randomID()`: a random (version 4) UUID, as devices make their note and change ids,
-    /// so the server's keys land anywhere in its indexes, as they do in use, and as the bare SQLite
-    /// baseline's (``RawCommitRate``) do. `seedIDs(run)` seeds each thread apart (call it in `init`).
+    /// Lua for `randomID()`, a random (version 4) UUID as devices make their note ids, and
+    /// `changeID()`, a version 7 UUID (the Unix time in milliseconds, read through LuaJIT's FFI,
+    /// then random bits) as devices make their change ids (``ChangeID``), so the server's keys land
+    /// in its indexes where they do in use; the bare SQLite baseline (``RawCommitRate``) inserts
+    /// random keys. `seedIDs(run)` seeds each thread apart (call it in `init`).
     static let randomIDs = """
+        local ffi = require("ffi")
+        ffi.cdef[[
+          typedef struct { long seconds; long nanoseconds; } quire_timespec;
+          int clock_gettime(int clock, quire_timespec *now);
+        ]]
+        local now = ffi.new("quire_timespec")
         local function r16() return math.random(0, 65535) end
         function seedIDs(run)
           math.randomseed(os.time() + tid * 7919 + run * 104729)
@@ -56,6 +64,13 @@ struct WrkRunner {
         function randomID()
           return string.format("%04x%04x-%04x-4%03x-%04x-%04x%04x%04x",
             r16(), r16(), r16(), math.random(0, 4095), 32768 + math.random(0, 16383), r16(), r16(), r16())
+        end
+        function changeID()
+          ffi.C.clock_gettime(0, now)
+          local ms = tonumber(now.seconds) * 1000 + math.floor(tonumber(now.nanoseconds) / 1000000)
+          return string.format("%08x-%04x-7%03x-%04x-%04x%04x%04x",
+            math.floor(ms / 65536), ms % 65536, math.random(0, 4095), 32768 + math.random(0, 16383),
+            r16(), r16(), r16())
         end
         """
 
@@ -80,12 +95,11 @@ struct WrkRunner {
             local tokens = { \(tokens.map { "\"\($0)\"" }.joined(separator: ", ")) }
             function request()
               counter = counter + 1
-              local id = randomID()
               local token = tokens[(counter + tid) % #tokens + 1]
-              return wrk.format("PUT", "/v1/notes/" .. id, {
+              return wrk.format("PUT", "/v1/notes/" .. randomID(), {
                 ["Authorization"] = "Bearer " .. token,
                 ["Content-Type"] = "application/json",
-                ["Idempotency-Key"] = id,
+                ["Idempotency-Key"] = changeID(),
               }, body)
             end
             """

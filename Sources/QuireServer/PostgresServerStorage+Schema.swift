@@ -22,6 +22,7 @@ extension PostgresServerStorage {
             checkEachTripKey,
             rememberEachTripFieldsAuthor,
             keepSavedAnswersAsFacts,
+            orderIdempotencyRecordsByKey,
         ]
     }
 

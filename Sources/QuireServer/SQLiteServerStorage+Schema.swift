@@ -74,6 +74,7 @@ extension SQLiteServerStorage {
             retireTheLiveBytesIndex,
             keepPayloadsInRowidTables,
             keepSavedAnswersAsFacts,
+            orderIdempotencyRecordsByKey,
         ])
     }
 
