@@ -34,6 +34,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     public var isRunning: Bool { process.isRunning }
     public var pid: Int32 { process.pid }
+    /// The exit status once it has exited (128 + the signal that killed it), else nil.
+    public var exitStatus: Int32? { process.exitStatus }
 
     /// What it printed so far.
     public var output: String {

@@ -134,31 +134,8 @@ import Testing
     /// The process's VmHWM (peak resident memory) as `/proc` last showed it before it exited,
     /// and the largest of its children's (quire-photo), 0 when it started none.
     static func peakMemory(of process: BackgroundProcess) async throws -> (own: Int, children: Int) {
-        var peak = 0
-        var children = 0
-        let deadline = ContinuousClock.now + .seconds(300)
-        while process.isRunning, ContinuousClock.now < deadline {
-            peak = max(peak, Self.status(of: process.pid, "VmHWM:") * 1024)
-            for child in Self.children(of: process.pid) {
-                children = max(children, Self.status(of: child, "VmHWM:") * 1024)
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(peak > 0, "no VmHWM read")
-        return (peak, children)
-    }
-
-    /// The number after `field` in `/proc/PID/status` (0 when it is gone).
-    static func status(of pid: Int32, _ field: String) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
-        else { return 0 }
-        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
-    }
-
-    /// The processes whose parent is `pid`, from `/proc`.
-    static func children(of pid: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { Self.status(of: $0, "PPid:") == Int(pid) }
+        let peak = try await ProcessPeakMemory.watch(pid: process.pid, while: { process.isRunning })
+        #expect(peak.own > 0, "no VmHWM read")
+        return peak
     }
 }
