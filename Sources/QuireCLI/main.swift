@@ -5,6 +5,10 @@ import Foundation
     import CJemalloc
 #endif
 
+#if canImport(CJemalloc)
+    FreedMemory.returnAtOnce()
+#endif
+
 // Entry point: run the command line and exit with its code.
 let code = await QuireCommandLine(arguments: Array(CommandLine.arguments.dropFirst())).run()
 exit(code.rawValue)
