@@ -17,10 +17,16 @@ public final class ServerProcess: @unchecked Sendable {
     /// The SQLite file the server keeps its data in (meaningless for a `postgres://` database).
     public var databaseFile: URL { URL(fileURLWithPath: database) }
 
+    /// How long a start waits for the "listening on" line by default: 60 s. Alone the server reports
+    /// in well under a second, but in the test command's parallel pass the machine's two cores are
+    /// shared by every suite, and 20 s was once not enough (`CLICommandTests`, stop 36). A server
+    /// that never starts still fails the test, a minute later.
+    public static let startDeadline: TimeInterval = 60
+
     /// Starts the server on `127.0.0.1:0` with `databaseFile`, and waits (up to `timeout`) for its
     /// "listening on" line, off the concurrency pool.
     public static func start(
-        databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20
+        databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = ServerProcess.startDeadline
     ) async throws -> ServerProcess {
         try await ProcessRunner.offPool {
             try ServerProcess(databaseFile: databaseFile, extraArguments: extraArguments, timeout: timeout)
@@ -31,7 +37,7 @@ public final class ServerProcess: @unchecked Sendable {
     /// `postgres://` URI), and waits (up to `timeout`) for its "listening on" line, off the
     /// concurrency pool.
     public static func start(
-        database: String, extraArguments: [String] = [], timeout: TimeInterval = 20
+        database: String, extraArguments: [String] = [], timeout: TimeInterval = ServerProcess.startDeadline
     ) async throws -> ServerProcess {
         try await ProcessRunner.offPool {
             try ServerProcess(database: database, extraArguments: extraArguments, timeout: timeout)
@@ -39,12 +45,16 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// The blocking form of ``start(databaseFile:extraArguments:timeout:)``.
-    public convenience init(databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
+    public convenience init(
+        databaseFile: URL, extraArguments: [String] = [], timeout: TimeInterval = ServerProcess.startDeadline
+    ) throws {
         try self.init(database: databaseFile.path, extraArguments: extraArguments, timeout: timeout)
     }
 
     /// The blocking form of ``start(database:extraArguments:timeout:)``.
-    public init(database: String, extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
+    public init(database: String, extraArguments: [String] = [], timeout: TimeInterval = ServerProcess.startDeadline)
+        throws
+    {
         self.database = database
         let executable = try BuiltProducts.executable("quire-server")
         process = try ChildProcess(
