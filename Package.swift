@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "QuireMerge"),
         .target(name: "QuireDomain", dependencies: ["QuireMerge", "QuireWire"]),
         // Travel plans (seed 002): the pure model (fields, local times and zones, order keys).
-        .target(name: "QuireTrips"),
+        .target(name: "QuireTrips", dependencies: ["QuireWire"]),
         .target(
             name: "QuireClient",
             dependencies: [

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `wrk` script for the batch route's row in ``ServerPutBenchmark``: each request is `POST
-/// /v1/notes/batch` with ``notesPerRequest`` new notes (a random id and a time-ordered
-/// idempotency key each, as devices make them: ``WrkRunner/randomIDs``), the same sealed 2 KB payload in each.
+/// /v1/notes/batch` with ``notesPerRequest`` new notes (a time-ordered id and idempotency key
+/// each, as devices make them: ``WrkRunner/idFunctions``), the same sealed 2 KB payload in each.
 ///
 /// A batch is answered 200 whatever its items' fates, so the script also reads every answer and
 /// counts the items not answered 200; its `done` prints the count as "Bad batch items: N", which
@@ -24,7 +24,7 @@ struct BatchPutScript {
               table.insert(threads, thread)
               nextThread = nextThread + 1
             end
-            \(WrkRunner.randomIDs)
+            \(WrkRunner.idFunctions)
             bad = 0
             function init(args)
               seedIDs(tonumber(args[1]) or 0)
@@ -33,7 +33,7 @@ struct BatchPutScript {
             function request()
               local items = {}
               for i = 1, \(Self.notesPerRequest) do
-                items[i] = '{"op":"put","id":"' .. randomID() .. '","idempotencyKey":"' .. changeID()
+                items[i] = '{"op":"put","id":"' .. timeOrderedID() .. '","idempotencyKey":"' .. timeOrderedID()
                   .. '","payload":"' .. payload .. '"}'
               end
               return wrk.format("POST", "/v1/notes/batch", {

@@ -36,7 +36,7 @@ struct BenchOptions: Equatable {
           --json           print the results as JSON instead of a table
           --write-docs P   rewrite the results section of P (e.g. docs/benchmarks.md)
 
-        Build in release first: swift build -c release --product quire-bench
+        Build in release first: swift build -c release (the photo-upload row runs the built quire too)
         """
 
     /// Parses `arguments` (without the program name).

@@ -5,7 +5,8 @@ import QuireServer
 
 /// Server PUT throughput, p99 latency and CPU per PUT with 64 concurrent connections: `wrk` PUTs
 /// new 2 KB notes to the real server (handler core, SQLite storage, full durability,
-/// libmicrohttpd host, in this process) with group commit and without it, and, with the same
+/// libmicrohttpd host, in this process) with group commit and without it, with group commit
+/// again for new notes with random ids (as devices of earlier releases made them), and, with the same
 /// script, to ``PlainMicroHTTPServer``, which only reads the body and answers a constant: the
 /// host layer's own ceiling on this machine. Beside them, the disk's: bare SQLite commits of
 /// the same payload into a file opened the same way (``RawCommitRate``).
@@ -39,6 +40,8 @@ enum ServerPutBenchmark {
         let alone = try await BenchServer(
             directory: try context.directory("put-server-alone"), codec: context.codec, groupCommit: false,
             quota: BenchServer.loadQuota)
+        let randomIDs = try await BenchServer(
+            directory: try context.directory("put-server-random"), codec: context.codec, quota: BenchServer.loadQuota)
         let batched = try await BenchServer(
             directory: try context.directory("put-server-batch"), codec: context.codec, quota: BenchServer.loadQuota)
         let plain = try PlainMicroHTTPServer()
@@ -47,15 +50,18 @@ enum ServerPutBenchmark {
         var batches: [Measured] = []
         let raw: (single: Double, ten: Double, hundred: Double)
         do {
-            let targets = [
-                (Target(label: "group commit", url: grouped.baseURL), grouped.token),
-                (Target(label: "a commit each", url: alone.baseURL), alone.token),
-                (Target(label: "plain MHD", url: plain.baseURL), grouped.token),
+            let targets: [(Target, String, WrkRunner.NoteIDs)] = [
+                (Target(label: "group commit", url: grouped.baseURL), grouped.token, .timeOrdered),
+                (Target(label: "a commit each", url: alone.baseURL), alone.token, .timeOrdered),
+                (Target(label: "plain MHD", url: plain.baseURL), grouped.token, .timeOrdered),
+                (Target(label: "group commit, random note ids", url: randomIDs.baseURL), randomIDs.token, .random),
             ]
             var results: [Measured] = []
-            for (target, token) in targets {
+            for (target, token, noteIDs) in targets {
                 progress("server-put: \(target.label): wrk warm-up, then \(seconds) s")
-                guard let wrk = try WrkRunner(scratch: try context.directory("wrk"), payload: payload, token: token)
+                guard
+                    let wrk = try WrkRunner(
+                        scratch: try context.directory("wrk"), payload: payload, token: token, noteIDs: noteIDs)
                 else { throw BenchFailure("wrk vanished") }
                 _ = try wrk.run(url: target.url, connections: connections, seconds: 1, run: 1)
                 let (result, cpu) = try ProcessCPU.measure {
@@ -87,16 +93,12 @@ enum ServerPutBenchmark {
             )
         } catch {
             plain.stop()
-            await grouped.stop()
-            await alone.stop()
-            await batched.stop()
+            for server in [grouped, alone, randomIDs, batched] { await server.stop() }
             throw error
         }
         let commits = await grouped.groupCommits
         plain.stop()
-        await grouped.stop()
-        await alone.stop()
-        await batched.stop()
+        for server in [grouped, alone, randomIDs, batched] { await server.stop() }
         return rows(label: label, measured, raw: raw, commits: commits, seconds: seconds)
             + batchRows(batches, raw: raw, seconds: seconds)
     }
@@ -135,7 +137,7 @@ enum ServerPutBenchmark {
         label: String, _ measured: [Measured], raw: (single: Double, ten: Double, hundred: Double), commits: Int,
         seconds: Int
     ) -> [BenchRow] {
-        let (grouped, alone, plain) = (measured[0], measured[1], measured[2])
+        let (grouped, alone, plain, randomIDs) = (measured[0], measured[1], measured[2], measured[3])
         let failures = { (run: Measured, which: String) in
             run.wrk.failures > 0 ? "; \(which)" + run.wrk.failureNote : ""
         }
@@ -158,7 +160,7 @@ enum ServerPutBenchmark {
                 measured: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s",
                 baseline: perSecond(raw.single) + " single-row commits/s bare SQLite",
                 ratio: grouped.wrk.requestsPerSecond / max(raw.single, 1e-9),
-                note: "bare SQLite C calls, WAL and synchronous=FULL, the same payload: "
+                note: "bare SQLite C calls, WAL and synchronous=FULL, the same payload under time-ordered keys: "
                     + "\(perSecond(raw.ten)) rows/s at 10 rows a commit, \(perSecond(raw.hundred)) at 100"),
             BenchRow(
                 benchmark: name, label: "\(label), latency p99 (p50), group commit",
@@ -170,6 +172,14 @@ enum ServerPutBenchmark {
                 ratio: grouped.cpuPerRequest.seconds / max(alone.cpuPerRequest.seconds, 1e-12),
                 note: "this process's user and system CPU time (getrusage; not wrk's) over the run, per answered "
                     + "request; plain MHD: \(cpu(plain)) per request"),
+            BenchRow(
+                benchmark: name, label: "\(label), throughput, group commit, random note ids",
+                measured: perSecond(randomIDs.wrk.requestsPerSecond) + " PUT/s",
+                baseline: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s time-ordered note ids",
+                ratio: randomIDs.wrk.requestsPerSecond / max(grouped.wrk.requestsPerSecond, 1e-9),
+                note: "new notes with random (version 4) ids, as devices of earlier releases made them, into a "
+                    + "server of their own; server CPU " + cpu(randomIDs) + " a PUT, p99 " + latency(randomIDs)
+                    + failures(randomIDs, "random note ids")),
             BenchRow(
                 benchmark: name, label: "\(label), host ceiling",
                 measured: perSecond(plain.wrk.requestsPerSecond) + " req/s plain MHD",

@@ -1,10 +1,26 @@
 import Foundation
 
-/// Drives `wrk` with a Lua script that PUTs a new note per request: a random note id and a
-/// time-ordered `Idempotency-Key` each time, as devices make them (``randomIDs``), the same
-/// sealed 2 KB payload, and a bearer token: with several tokens (several accounts), each request
-/// takes the next in turn.
+/// Drives `wrk` with a Lua script that PUTs a new note per request: a time-ordered note id and
+/// `Idempotency-Key` each time, as devices make them (``idFunctions``; or a random note id, as
+/// devices of earlier releases made them: ``NoteIDs``), the same sealed 2 KB payload, and a
+/// bearer token: with several tokens (several accounts), each request takes the next in turn.
 struct WrkRunner {
+    /// How the script makes a new note's id.
+    enum NoteIDs {
+        /// Version 7, as devices make them since stop 37 (``QuireDomain/NoteID``).
+        case timeOrdered
+        /// Version 4, as devices of earlier releases made them (and every note they made keeps).
+        case random
+
+        /// The Lua call that makes one.
+        var lua: String {
+            switch self {
+            case .timeOrdered: "timeOrderedID()"
+            case .random: "randomID()"
+            }
+        }
+    }
+
     struct Result {
         var requestsPerSecond: Double
         var p50: Duration
@@ -45,12 +61,13 @@ struct WrkRunner {
         end
         """
 
-    /// Lua for `randomID()`, a random (version 4) UUID as devices make their note ids, and
-    /// `changeID()`, a version 7 UUID (the Unix time in milliseconds, read through LuaJIT's FFI,
-    /// then random bits) as devices make their change ids (``ChangeID``), so the server's keys land
-    /// in its indexes where they do in use; the bare SQLite baseline (``RawCommitRate``) inserts
-    /// random keys. `seedIDs(run)` seeds each thread apart (call it in `init`).
-    static let randomIDs = """
+    /// Lua for `timeOrderedID()`, a version 7 UUID (the Unix time in milliseconds, read through
+    /// LuaJIT's FFI, then random bits) as devices make their note and change ids (``NoteID``,
+    /// ``ChangeID``), so the server's keys land in its indexes where they do in use (the bare SQLite
+    /// baseline, ``RawCommitRate``, inserts such keys too), and `randomID()`, a random (version 4)
+    /// UUID, as devices of earlier releases made their note ids. `seedIDs(run)` seeds each thread
+    /// apart (call it in `init`).
+    static let idFunctions = """
         local ffi = require("ffi")
         ffi.cdef[[
           typedef struct { long seconds; long nanoseconds; } quire_timespec;
@@ -65,7 +82,7 @@ struct WrkRunner {
           return string.format("%04x%04x-%04x-4%03x-%04x-%04x%04x%04x",
             r16(), r16(), r16(), math.random(0, 4095), 32768 + math.random(0, 16383), r16(), r16(), r16())
         end
-        function changeID()
+        function timeOrderedID()
           ffi.C.clock_gettime(0, now)
           local ms = tonumber(now.seconds) * 1000 + math.floor(tonumber(now.nanoseconds) / 1000000)
           return string.format("%08x-%04x-7%03x-%04x-%04x%04x%04x",
@@ -75,18 +92,18 @@ struct WrkRunner {
         """
 
     /// nil when `wrk` is not installed.
-    init?(scratch: URL, payload: String, token: String) throws {
-        try self.init(scratch: scratch, payload: payload, tokens: [token])
+    init?(scratch: URL, payload: String, token: String, noteIDs: NoteIDs = .timeOrdered) throws {
+        try self.init(scratch: scratch, payload: payload, tokens: [token], noteIDs: noteIDs)
     }
 
     /// nil when `wrk` is not installed; `tokens` must not be empty.
-    init?(scratch: URL, payload: String, tokens: [String]) throws {
+    init?(scratch: URL, payload: String, tokens: [String], noteIDs: NoteIDs = .timeOrdered) throws {
         guard let executable = Child.which("wrk") else { return nil }
         self.executable = executable
-        script = scratch.appendingPathComponent("put.lua")
+        script = scratch.appendingPathComponent("put-\(noteIDs).lua")
         let lua = """
             \(Self.threadNumbers)
-            \(Self.randomIDs)
+            \(Self.idFunctions)
             local counter = 0
             function init(args)
               seedIDs(tonumber(args[1]) or 0)
@@ -96,10 +113,10 @@ struct WrkRunner {
             function request()
               counter = counter + 1
               local token = tokens[(counter + tid) % #tokens + 1]
-              return wrk.format("PUT", "/v1/notes/" .. randomID(), {
+              return wrk.format("PUT", "/v1/notes/" .. \(noteIDs.lua), {
                 ["Authorization"] = "Bearer " .. token,
                 ["Content-Type"] = "application/json",
-                ["Idempotency-Key"] = changeID(),
+                ["Idempotency-Key"] = timeOrderedID(),
               }, body)
             end
             """

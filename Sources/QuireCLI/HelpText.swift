@@ -19,7 +19,7 @@ enum HelpText {
         lines += [
             "",
             "Run 'quire help COMMAND' or 'quire COMMAND --help' for its options and an example.",
-            "IDs may be shortened to any unique prefix of 4 or more characters.",
+            "IDs may be shortened to any unique start or end of 4 or more characters (lists show the last 8).",
             "The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.",
             "Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note, 69 server unreachable,",
             "74 local storage error, 75 sync failed (try again), 77 signed out, 78 not signed in.",

@@ -17,7 +17,7 @@ struct NoteListRows {
     func line(for note: NoteSummary, badge: String, titleWidth: Int) -> String {
         let title = Self.fit(note.title.isEmpty ? "(untitled)" : note.title, titleWidth)
         let head =
-            "\(note.id.description.prefix(8))  \(Self.pad(title, titleWidth))  \(Self.pad(when(note.updatedAt), 12))"
+            "\(note.id.short)  \(Self.pad(title, titleWidth))  \(Self.pad(when(note.updatedAt), 12))"
         let tail = badge.isEmpty ? "" : "  [\(badge)]"
         let room = width - head.count - tail.count - 2
         let preview = note.preview.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -37,13 +37,13 @@ extension QuireCommandLine {
         }
         for group in groups {
             let title = group.original.map { $0.title.isEmpty ? "(untitled)" : $0.title } ?? "(original deleted)"
-            let id = group.original.map { String($0.id.description.prefix(8)) } ?? "--------"
+            let id = group.original.map { $0.id.short } ?? "--------"
             var originalSide: String?
             if let original = group.original { originalSide = try await side(of: original.id, in: device) }
             console.out("\(id)  \(title)" + (originalSide.map { "  (\($0))" } ?? ""))
             for copy in group.copies {
                 let copySide = try await side(of: copy.id, in: device)
-                console.out("  copy \(String(copy.id.description.prefix(8)))  \(copy.title)  (\(copySide))")
+                console.out("  copy \(copy.id.short)  \(copy.title)  (\(copySide))")
             }
         }
         console.out("Settle one with: quire resolve ID --keep original|copy|both")
@@ -75,13 +75,13 @@ extension QuireCommandLine {
         if choice == .theirs, original == nil, !arguments.flag("force") {
             throw CLIError(
                 code: .failure,
-                message: "the original of \(String(copy.id.description.prefix(8))) was deleted: keeping it "
+                message: "the original of \(copy.id.short) was deleted: keeping it "
                     + "deletes the copy, the last place this text lives. Add --force to delete it, or "
                     + "--keep copy (or both) to keep the text.")
         }
         try await device.database.resolveConflict(copy: copy.id, keep: choice)
-        let short = String(originalID.description.prefix(8))
-        let copyShort = String(copy.id.description.prefix(8))
+        let short = originalID.short
+        let copyShort = copy.id.short
         switch choice {
         case .mine:
             console.out(
@@ -127,7 +127,7 @@ extension QuireCommandLine {
         case 1: return copies[0]
         case 0: throw CLIError.data("note \(note.id) has no conflict copy")
         default:
-            let ids = copies.map { String($0.id.description.prefix(8)) }.joined(separator: ", ")
+            let ids = copies.map { $0.id.short }.joined(separator: ", ")
             throw CLIError.data("note \(note.id) has \(copies.count) conflict copies (\(ids)); name one of them")
         }
     }

@@ -19,8 +19,8 @@ extension QuireCommandLine {
         let mine = [ConflictPolicy.originalTitle(fromCopyTitle: copy.title), ""] + Self.lines(copy.body)
         let originalSide = try await side(of: originalID, in: device)
         let copySide = try await side(of: copy.id, in: device)
-        console.out("--- original \(String(originalID.description.prefix(8))) (\(originalSide))")
-        console.out("+++ copy \(String(copy.id.description.prefix(8))) (\(copySide))")
+        console.out("--- original \(originalID.short) (\(originalSide))")
+        console.out("+++ copy \(copy.id.short) (\(copySide))")
         for line in UnifiedDiff.lines(from: theirs, to: mine) { console.out(line) }
     }
 

@@ -28,7 +28,7 @@ extension QuireCommandLine {
             return
         }
         for version in listing.versions { console.out(HistoryText.line(for: version)) }
-        let short = String(listing.id.description.prefix(8))
+        let short = listing.id.short
         console.out("Show one: quire show \(short) --version N; make it current: quire restore \(short) --version N")
     }
 
@@ -48,7 +48,7 @@ extension QuireCommandLine {
         }
         guard !listing.versions.isEmpty else {
             throw CLIError.data(
-                "note \(id.description.prefix(8)) has no earlier texts on this device"
+                "note \(id.short) has no earlier texts on this device"
                     + (listing.server == nil && reader != nil && problem == nil ? " or the server" : "")
                     + (problem.map { " (\($0))" } ?? ""))
         }
@@ -83,7 +83,7 @@ extension QuireCommandLine {
         console.out(
             "Restored version \(version.reference) of \(name) (\(version.device), "
                 + "\(HistoryText.time(version.savedAt))) as its current text; the text it replaced stays in "
-                + "'quire history \(listing.id.description.prefix(8))'. 'quire sync' sends it.")
+                + "'quire history \(listing.id.short)'. 'quire sync' sends it.")
     }
 
     /// `restore ID` without a version: a note from the trash, with the last text it had.
@@ -91,7 +91,7 @@ extension QuireCommandLine {
         let trash = try await trashListing(in: device, reader: reader)
         let id = try await resolveAnyNote(text, in: device, reader: reader, trash: trash.entries)
         guard let entry = trash.entries.first(where: { $0.id == id }) else {
-            let short = id.description.prefix(8)
+            let short = id.short
             if try await device.notes.note(id: id) != nil {
                 throw CLIError.usage(
                     "note \(short) is not deleted; to bring back an earlier text: quire restore \(short) "
@@ -118,13 +118,13 @@ extension QuireCommandLine {
         }
         let name = wanted.hasPrefix("L") ? "L\(number)" : String(number)
         guard let version = listing.versions.first(where: { $0.reference == name }) else {
-            let short = listing.id.description.prefix(8)
+            let short = listing.id.short
             throw CLIError.data("note \(short) has no version \(reference); see quire history \(short)")
         }
         return version
     }
 
-    /// Finds a note by full id or unique prefix (4+ characters) among the live notes, this
+    /// Finds a note by full id or a unique start or end of it (4+ characters) among the live notes, this
     /// device's deleted ones, and the server's trash (read when needed and signed in).
     func resolveAnyNote(
         _ text: String, in device: QuireDevice, reader: NoteHistoryReader?, trash: [TrashEntry]? = nil
@@ -136,7 +136,7 @@ extension QuireCommandLine {
         }
         var ids = Set(await allSummaries(device).map(\.id))
         ids.formUnion(try await device.database.localTrash().map(\.id))
-        var matches = ids.filter { $0.description.hasPrefix(needle) }
+        var matches = ids.filter { $0.isNamed(by: needle) }
         if matches.isEmpty {
             let entries: [TrashEntry]
             if let trash {
@@ -144,7 +144,7 @@ extension QuireCommandLine {
             } else {
                 entries = try await trashListing(in: device, reader: reader).entries
             }
-            matches = Set(entries.map(\.id).filter { $0.description.hasPrefix(needle) })
+            matches = Set(entries.map(\.id).filter { $0.isNamed(by: needle) })
         }
         switch matches.count {
         case 1: return matches.first!

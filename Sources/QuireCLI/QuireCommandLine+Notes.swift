@@ -46,7 +46,7 @@ extension QuireCommandLine {
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
         try await device.notes.delete(note.id)
-        console.out("Deleted \(Self.name(of: note)) (undo: quire restore \(note.id.description.prefix(8))).")
+        console.out("Deleted \(Self.name(of: note)) (undo: quire restore \(note.id.short)).")
     }
 
     func listNotes(_ arguments: Arguments) async throws {
@@ -105,7 +105,7 @@ extension QuireCommandLine {
                 lines.append(rows.line(for: note, badge: badge, titleWidth: titleWidth))
             } else {
                 let title = note.title.isEmpty ? "(untitled)" : note.title
-                let id = String(note.id.description.prefix(8))
+                let id = note.id.short
                 lines.append(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
             }
             if let issue = note.syncIssue { lines.append("          \(issue)") }
@@ -140,7 +140,7 @@ extension QuireCommandLine {
     static func name(of note: Note) -> String { name(of: note.id, title: note.title) }
 
     static func name(of id: NoteID, title: String) -> String {
-        "\(id.description.prefix(8)) \"\(title.isEmpty ? "(untitled)" : title)\""
+        "\(id.short) \"\(title.isEmpty ? "(untitled)" : title)\""
     }
 
     /// The list badge: empty for a synced note.

@@ -56,7 +56,7 @@ extension QuireCommandLine {
         for hit in hits {
             let title = hit.title.isEmpty ? "(untitled)" : hit.highlightedTitle
             let copy = hit.conflictOf == nil ? "" : "  [conflict copy]"
-            console.out("\(hit.id.description.prefix(8))  \(title)\(copy)")
+            console.out("\(hit.id.short)  \(title)\(copy)")
             let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
             if !snippet.isEmpty { console.out("          \(snippet)") }
         }

@@ -25,7 +25,7 @@ extension QuireCommandLine {
             let title = entry.title.isEmpty ? "(untitled)" : entry.title
             let unsent = entry.deleteUnsent ? "  [delete not synced]" : ""
             console.out(
-                "\(entry.id.description.prefix(8))  \(title)  deleted \(HistoryText.time(entry.deletedAt))\(unsent)")
+                "\(entry.id.short)  \(title)  deleted \(HistoryText.time(entry.deletedAt))\(unsent)")
         }
         console.out("Bring one back with: quire restore ID")
     }

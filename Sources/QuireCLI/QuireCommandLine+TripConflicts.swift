@@ -59,7 +59,7 @@ extension QuireCommandLine {
         let device = try openDevice()
         let item = try await resolveItem(text, in: device)
         guard item.isDeleted else {
-            throw CLIError.data("item \(item.id.description.prefix(8)) is not deleted; nothing to restore")
+            throw CLIError.data("item \(item.id.short) is not deleted; nothing to restore")
         }
         try await device.trips.restoreItem(item.id)
     }

@@ -5,14 +5,15 @@ import QuireTrips
 // MARK: - Finding a trip or an item by id or prefix
 
 extension QuireCommandLine {
-    /// Finds a live trip by full id or unique prefix (4+ characters), as `show` finds a note.
+    /// Finds a live trip by full id or by a unique start or end of it (4+ characters), as `show`
+    /// finds a note.
     func resolveTrip(_ text: String, in device: QuireDevice) async throws -> TripRecord {
         let needle = text.lowercased()
         if let id = TripID(needle), let trip = try await device.trips.trip(id) { return trip }
         guard needle.count >= 4 else {
             throw CLIError.data("no trip with id '\(text)' (give at least 4 characters of the id; see 'quire trip ls')")
         }
-        let matches = try await device.trips.trips().filter { $0.id.description.hasPrefix(needle) }
+        let matches = try await device.trips.trips().filter { $0.id.isNamed(by: needle) }
         switch matches.count {
         case 1:
             if let trip = try await device.trips.trip(matches[0].id) { return trip }
@@ -22,7 +23,7 @@ extension QuireCommandLine {
         throw CLIError.data("no trip with id '\(text)'; see 'quire trip ls'")
     }
 
-    /// Finds an item by full id (deleted ones too) or unique prefix (4+ characters) among the
+    /// Finds an item by full id (deleted ones too) or a unique start or end of it (4+ characters) among the
     /// items the trips show: live ones, and deleted ones waiting for a restore.
     func resolveItem(_ text: String, in device: QuireDevice) async throws -> TripItemRecord {
         let needle = text.lowercased()
@@ -34,7 +35,7 @@ extension QuireCommandLine {
         var matches: [TripItemRecord] = []
         for summary in try await device.trips.trips() {
             guard let trip = try await device.trips.trip(summary.id) else { continue }
-            matches += (trip.items + trip.deletedItemsWithConflicts).filter { $0.id.description.hasPrefix(needle) }
+            matches += (trip.items + trip.deletedItemsWithConflicts).filter { $0.id.isNamed(by: needle) }
         }
         switch matches.count {
         case 1: return matches[0]
@@ -61,7 +62,7 @@ extension QuireCommandLine {
             let anchor = try await resolveItem(text, in: device)
             guard anchor.trip == trip else {
                 throw CLIError.usage(
-                    "item \(anchor.id.description.prefix(8)) is in another trip; place it against an item of this one")
+                    "item \(anchor.id.short) is in another trip; place it against an item of this one")
             }
             return name == "after" ? .after(anchor.id.description) : .before(anchor.id.description)
         }

@@ -49,7 +49,7 @@ extension QuireCommandLine {
             return
         }
         guard !photos.isEmpty else {
-            console.out("No photos. Add one with: quire trip photo add \(item.id.description.prefix(8)) FILE")
+            console.out("No photos. Add one with: quire trip photo add \(item.id.short) FILE")
             return
         }
         for photo in photos { console.out(Self.photoLine(photo)) }

@@ -66,7 +66,7 @@ extension QuireCommandLine {
         }
         for invitation in invitations {
             console.out(
-                "\(invitation.id.prefix(8))  trip \(invitation.trip.description.prefix(8))  from \(invitation.from.username) "
+                "\(invitation.id.prefix(8))  trip \(invitation.trip.short)  from \(invitation.from.username) "
                     + "(key \(invitation.from.fingerprint))\(Self.keyWarning(invitation.from.key))")
         }
         console.out("Join one: quire trip accept INVITE; or: quire trip decline INVITE")
@@ -117,14 +117,14 @@ extension QuireCommandLine {
 
     /// Says the trip was joined and syncs it here, as a person expects after joining.
     private func joined(_ trip: TripID, role: String, _ device: QuireDevice) async throws {
-        console.out("Joined trip \(trip.description.prefix(8)) as \(role).")
+        console.out("Joined trip \(trip.short) as \(role).")
         // Bring it here now, as a person expects after joining.
         if let deviceSync = try device.makeDeviceSync() {
             let run = SyncRunSummary(await deviceSync.syncEachPart())
             if let failure = run.total.failure {
                 console.err("quire: the trip arrives with the next sync (\(Self.withoutRawCodes(failure.message)))")
             } else if let record = try await device.trips.trip(trip) {
-                console.out("'\(record.title)' is on this device: quire trip show \(trip.description.prefix(8))")
+                console.out("'\(record.title)' is on this device: quire trip show \(trip.short)")
             }
         }
     }

@@ -127,7 +127,7 @@ extension QuireCommandLine {
             throw CLIError(
                 code: .noPermission,
                 message: "only an owner can delete '\(record.title)' (you are \(record.role)); "
-                    + "to stop seeing it, leave it: quire trip leave \(record.id.description.prefix(8))")
+                    + "to stop seeing it, leave it: quire trip leave \(record.id.short)")
         }
         try await device.trips.deleteTrip(record.id)
     }

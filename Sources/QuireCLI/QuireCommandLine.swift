@@ -143,14 +143,15 @@ struct QuireCommandLine: Sendable {
         return SyncStatus()
     }
 
-    /// Finds a live note by full id or unique prefix (4+ characters), with its whole body.
+    /// Finds a live note by full id or by a unique start or end of it (4+ characters: a list shows
+    /// the last 8, ``NoteID/short``), with its whole body.
     func resolveNote(_ text: String, in device: QuireDevice) async throws -> Note {
         let needle = text.lowercased()
         if let id = NoteID(needle), let note = try await device.notes.note(id: id) { return note }
         guard needle.count >= 4 else {
             throw CLIError.data("no note with id '\(text)' (give at least 4 characters of the id; see 'quire ls')")
         }
-        let matches = await allSummaries(device).filter { $0.id.description.hasPrefix(needle) }
+        let matches = await allSummaries(device).filter { $0.id.isNamed(by: needle) }
         switch matches.count {
         case 1:
             guard let note = try await device.notes.note(id: matches[0].id) else { break }

@@ -44,7 +44,8 @@ enum TripHelp {
           --location L  --notes N               (an empty value clears a field)
           --after ITEM | --before ITEM          where a new item goes in its day (default: last)
 
-        TRIP and ITEM may be shortened to any unique prefix of 4 or more characters.
+        TRIP and ITEM may be shortened to any unique start or end of 4 or more characters (lists show
+        the last 8).
         Run 'quire trip COMMAND --help' for one command.
         """
 

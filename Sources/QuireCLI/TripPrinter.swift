@@ -1,6 +1,7 @@
 import QuireClient
 import QuirePresentation
 import QuireTrips
+import QuireWire
 
 /// The text of `quire trip ls`, `show` and `conflicts`: the trip screen's view state, as lines.
 enum TripPrinter {
@@ -94,5 +95,5 @@ enum TripPrinter {
             + "quire trip resolve \(id) --field \(conflict.field.rawValue) --keep mine|theirs"
     }
 
-    static func short(_ id: String) -> String { String(id.prefix(8)) }
+    static func short(_ id: String) -> String { ShortID.of(id) }
 }

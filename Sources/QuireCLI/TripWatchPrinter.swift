@@ -25,9 +25,9 @@ struct TripWatchPrinter {
                     "trip conflict: \(title(trip)): \(trip.conflictCount) field(s) wait for your choice (quire trip conflicts)"
                 )
             } else if trip.pendingCount == 0, let old, old.pendingCount == 0, Self.listed(old) != Self.listed(trip) {
-                report("trip-updated", trip, "trip updated: \(title(trip)) (\(trip.id.description.prefix(8)))")
+                report("trip-updated", trip, "trip updated: \(title(trip)) (\(trip.id.short))")
             } else if old == nil, trip.pendingCount == 0 {
-                report("trip-new", trip, "trip new: \(title(trip)) (\(trip.id.description.prefix(8)))")
+                report("trip-new", trip, "trip new: \(title(trip)) (\(trip.id.short))")
             }
         }
     }

@@ -91,7 +91,7 @@ final class WatchPrinter: @unchecked Sendable {
         if json {
             emit(Event(event: kind, id: note.id.description, title: note.title))
         } else {
-            console.out("  \(kind): \(title) (\(note.id.description.prefix(8)))")
+            console.out("  \(kind): \(title) (\(note.id.short))")
         }
     }
 

@@ -82,6 +82,22 @@ import Testing
         #expect(op.baseValue == Lisbon.noon)
     }
 
+    @Test func aRequestsIdIsTimeOrderedSoTheServerFilesItAtTheEndOfItsRecords() async throws {
+        let fixture = try TripsDatabaseFixture()
+        defer { fixture.cleanUp() }
+        let database = try fixture.open()
+        let (trip, lunch) = try await Self.syncedLunch(database)
+        try await database.editItem(lunch, [.title: "Dinner"])
+
+        let before = UInt64(Date().timeIntervalSince1970 * 1_000)
+        let request = try #require(try await database.nextRequest(for: trip, limit: 200))
+        let after = UInt64(Date().timeIntervalSince1970 * 1_000)
+        let characters = Array(request.opID)
+        #expect(characters[14] == "7")
+        let made = try #require(UInt64(String(characters[0..<8] + characters[9..<13]), radix: 16))
+        #expect(made >= before && made <= after)
+    }
+
     @Test func aFrozenRequestIsHandedOutAgainUnchangedUntilItIsAnswered() async throws {
         let fixture = try TripsDatabaseFixture()
         defer { fixture.cleanUp() }

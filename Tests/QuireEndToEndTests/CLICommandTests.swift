@@ -10,7 +10,7 @@ import Testing
         let device = CLIDevice(root, "d")
         let id = try await device.ok("new", "--title", "Groceries", "--body", "milk")
         #expect(UUID(uuidString: id) != nil)
-        #expect(try await device.ok("ls") == "\(id.prefix(8))  Groceries  [not synced]")
+        #expect(try await device.ok("ls") == "\(id.suffix(8))  Groceries  [not synced]")
         #expect(try await device.ok("show", id) == "Groceries\n\nmilk")
     }
 

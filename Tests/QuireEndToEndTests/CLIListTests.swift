@@ -23,7 +23,7 @@ import Testing
         defer { root.remove() }
         let device = CLIDevice(root, "d")
         let (b, a, c) = try await Self.threeNotes(device)
-        let short = { (id: String) in String(id.prefix(8)) }
+        let short = { (id: String) in String(id.suffix(8)) }
         #expect(Self.ids(try await device.ok("ls")) == [b, c, a].map(short))
         #expect(Self.ids(try await device.ok("ls", "--sort", "updated")) == [b, c, a].map(short))
         #expect(Self.ids(try await device.ok("ls", "--sort", "created")) == [c, a, b].map(short))
@@ -46,7 +46,7 @@ import Testing
         let device = CLIDevice(root, "d")
         let id = try await device.ok("new", "--title", "Groceries", "--body", "\n  milk\neggs and bread")
         let piped = try await device.ok("ls")
-        #expect(piped == "\(id.prefix(8))  Groceries  [not synced]")
+        #expect(piped == "\(id.suffix(8))  Groceries  [not synced]")
 
         let quire = try BuiltProducts.executable("quire").path
         let result = try await ProcessRunner.run(
@@ -55,7 +55,7 @@ import Testing
             environment: ["COLUMNS": "100"])
         #expect(result.exitCode == 0)
         let line = try #require(result.stdout.split(whereSeparator: \.isNewline).first.map(String.init))
-        #expect(line.hasPrefix("\(id.prefix(8))  Groceries"))
+        #expect(line.hasPrefix("\(id.suffix(8))  Groceries"))
         // Made moments ago; on a loaded machine the listing may come minutes later (the parallel
         // pass once took over 3).
         #expect(line.contains("just now") || line.contains(/\ [0-9]+ min ago/), "\(line)")
@@ -109,7 +109,7 @@ import Testing
         #expect(limited == Array(all.prefix(600)))
         let json = try await device.ok("ls", "--json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(Set(rows.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init)) == Set(all))
+        #expect(Set(rows.compactMap { ($0["id"] as? String)?.suffix(8) }.map(String.init)) == Set(all))
 
         // By title and by creation, read a page at a time by their indexes too: numbers by value.
         let byTitle = try await device.ok("ls", "--sort", "title").split(separator: "\n")
@@ -119,7 +119,7 @@ import Testing
         let titleRows = try #require(
             try JSONSerialization.jsonObject(with: Data(titleJSON.utf8)) as? [[String: Any]])
         #expect(
-            titleRows.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init)
+            titleRows.compactMap { ($0["id"] as? String)?.suffix(8) }.map(String.init)
                 == Self.ids(byTitle.joined(separator: "\n")))
         let byCreation = Self.ids(try await device.ok("ls", "--sort", "created", "--limit", "700"))
         #expect(byCreation.count == 700)

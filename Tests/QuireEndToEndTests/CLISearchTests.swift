@@ -15,9 +15,9 @@ import Testing
         let output = try await device.ok("search", "cafe")
         #expect(
             output == """
-                \(inTitle.prefix(8))  **Cafe** list
+                \(inTitle.suffix(8))  **Cafe** list
                           three places to try
-                \(inBody.prefix(8))  Week
+                \(inBody.suffix(8))  Week
                           lunch at the **café** on Friday
                 """)
         let none = try await device.run("search", "zebra")

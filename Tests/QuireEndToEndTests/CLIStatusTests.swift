@@ -45,7 +45,7 @@ import Testing
         defer { root.remove() }
         let device = CLIDevice(root, "d")
         let id = try await device.ok("new", "--title", "Groceries", "--body", "milk")
-        let short = String(id.prefix(8))
+        let short = String(id.suffix(8))
         #expect(try await device.ok("edit", id, "--body", "oat milk") == "Saved \(short) \"Groceries\".")
         #expect(try await device.ok("edit", id, "--body", "oat milk") == "No change to \(short) \"Groceries\".")
         #expect(try await device.ok("rm", id) == "Deleted \(short) \"Groceries\" (undo: quire restore \(short)).")

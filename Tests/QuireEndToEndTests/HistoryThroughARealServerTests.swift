@@ -46,7 +46,7 @@ import Testing
 
         // The laptop keeps its own text: the phone's "oat milk" leaves every note.
         let resolved = try await laptop.ok("resolve", id, "--keep", "mine")
-        #expect(resolved.contains("undo: quire history \(id.prefix(8))"))
+        #expect(resolved.contains("undo: quire history \(id.suffix(8))"))
         try await laptop.ok("sync")
         try await phone.ok("sync")
         #expect(try await phone.notes().map(\.body) == ["whole milk\neggs"])
@@ -63,13 +63,13 @@ import Testing
         }
         let oat = try #require(try await Self.history(laptop, id).first { $0.body == "oat milk\neggs" })
         #expect(try await laptop.ok("show", id, "--version", oat.ref) == "Groceries\n\noat milk\neggs")
-        let listing = try await laptop.ok("history", String(id.prefix(8)))
+        let listing = try await laptop.ok("history", String(id.suffix(8)))
         #expect(listing.contains("phone"))
         #expect(listing.contains("Groceries"))
 
         // Restored on the phone: an ordinary change that both devices follow.
         let restored = try await phone.ok("restore", id, "--version", oat.ref)
-        #expect(restored.hasPrefix("Restored version \(oat.ref) of \(id.prefix(8))"))
+        #expect(restored.hasPrefix("Restored version \(oat.ref) of \(id.suffix(8))"))
         try await phone.ok("sync")
         try await laptop.ok("sync")
         for device in [phone, laptop] {
@@ -100,7 +100,7 @@ import Testing
         try await laptop.ok("sync")
 
         let removed = try await phone.ok("rm", id)
-        #expect(removed.hasSuffix("(undo: quire restore \(id.prefix(8)))."))
+        #expect(removed.hasSuffix("(undo: quire restore \(id.suffix(8)))."))
         // Before the sync the phone's trash has it already (its delete not sent).
         #expect(
             try await Self.trash(phone) == [Trashed(id: id, title: "Trip", body: "pack the charger", onServer: false)])
@@ -110,9 +110,9 @@ import Testing
 
         #expect(
             try await Self.trash(laptop) == [Trashed(id: id, title: "Trip", body: "pack the charger", onServer: true)])
-        #expect(try await laptop.ok("trash").contains("\(id.prefix(8))  Trip  deleted"))
-        let restored = try await laptop.ok("restore", String(id.prefix(8)))
-        #expect(restored.hasPrefix("Restored \(id.prefix(8)) \"Trip\" from the trash"))
+        #expect(try await laptop.ok("trash").contains("\(id.suffix(8))  Trip  deleted"))
+        let restored = try await laptop.ok("restore", String(id.suffix(8)))
+        #expect(restored.hasPrefix("Restored \(id.suffix(8)) \"Trip\" from the trash"))
         try await laptop.ok("sync")
         try await phone.ok("sync")
 

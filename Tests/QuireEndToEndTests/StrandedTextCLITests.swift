@@ -162,7 +162,7 @@ extension StrandedTextCLITests {
         try await setup.phone.ok("sync")
 
         let diff = try await setup.phone.ok("diff", id)
-        #expect(diff.contains("--- original \(id.prefix(8)) (this device)"), "\(diff)")
+        #expect(diff.contains("--- original \(id.suffix(8)) (this device)"), "\(diff)")
         #expect(diff.contains("(typed on laptop)"), "\(diff)")
         let conflicts = try await setup.laptop.ok("conflicts")
         #expect(conflicts.contains("(typed on phone)"), "\(conflicts)")

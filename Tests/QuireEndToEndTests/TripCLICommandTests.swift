@@ -14,7 +14,7 @@ import Testing
         #expect(UUID(uuidString: trip) != nil)
         #expect(
             try await device.ok("trip", "ls")
-                == "\(trip.prefix(8))  Lisbon  2027-06-09 to 2027-06-12  1 item  [not synced]")
+                == "\(trip.suffix(8))  Lisbon  2027-06-09 to 2027-06-12  1 item  [not synced]")
         let listed = try #require(
             try JSONSerialization.jsonObject(with: Data(try await device.ok("trip", "ls", "--json").utf8))
                 as? [[String: Any]])
@@ -40,20 +40,20 @@ import Testing
         let show = try await device.ok("trip", "show", String(trip.prefix(5)))
         #expect(
             show.split(separator: "\n", omittingEmptySubsequences: false) == [
-                "Lisbon  2027-06-09 to 2027-06-12  (\(trip.prefix(8)))  [19 changes not synced]",
+                "Lisbon  2027-06-09 to 2027-06-12  (\(trip.suffix(8)))  [19 changes not synced]",
                 "Times in each item's own zone.",
                 "",
                 "2027-06-10",
-                "  08:00 Europe/Lisbon  Breakfast  [not synced]  \(breakfast.prefix(8))",
-                "  12:00–13:30 Europe/Lisbon  Lunch  (meal)  [not synced]  \(lunch.prefix(8))",
+                "  08:00 Europe/Lisbon  Breakfast  [not synced]  \(breakfast.suffix(8))",
+                "  12:00–13:30 Europe/Lisbon  Lunch  (meal)  [not synced]  \(lunch.suffix(8))",
                 "      at Time Out Market",
                 "",
                 "2027-06-12",
-                "  10:00 Europe/Lisbon → 13:00 America/New_York  Flight home  (flight)  [not synced]  \(flight.prefix(8))",
+                "  10:00 Europe/Lisbon → 13:00 America/New_York  Flight home  (flight)  [not synced]  \(flight.suffix(8))",
                 "      lasts 8 h",
                 "",
                 "Unscheduled",
-                "  Buy a hat  [not synced]  \(hat.prefix(8))",
+                "  Buy a hat  [not synced]  \(hat.suffix(8))",
             ])
     }
 
@@ -80,7 +80,7 @@ import Testing
         let trip = try await device.ok("trip", "new", "Porto")
         let a = try await device.ok("trip", "add", trip, "--title", "A")
         let b = try await device.ok("trip", "add", trip, "--title", "B")
-        try await device.ok("trip", "add", trip, "--title", "C", "--after", String(a.prefix(6)))
+        try await device.ok("trip", "add", trip, "--title", "C", "--after", String(a.suffix(6)))
         #expect(try await device.trip(trip).items.map(\.title) == ["A", "C", "B"])
         try await device.ok("trip", "move", b, "--first")
         #expect(try await device.trip(trip).items.map(\.title) == ["B", "A", "C"])

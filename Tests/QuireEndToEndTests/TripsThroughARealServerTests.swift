@@ -92,11 +92,11 @@ import Testing
         let show = try await setup.laptop.ok("trip", "show", setup.trip)
         #expect(show.contains("[conflict]"))
         #expect(show.contains("! start: Another device changed this to 12:30. Keep mine? Yours: 13:00."))
-        #expect(show.contains("quire trip resolve \(setup.lunch.prefix(8)) --field start --keep mine|theirs"))
+        #expect(show.contains("quire trip resolve \(setup.lunch.suffix(8)) --field start --keep mine|theirs"))
         #expect(try await setup.laptop.ok("status").contains("Trip conflicts: 1 field(s) wait for your choice"))
         #expect(try await setup.phone.tripConflicts().isEmpty)
 
-        try await setup.laptop.ok("trip", "resolve", String(setup.lunch.prefix(8)), "--field", "start", "--keep", keep)
+        try await setup.laptop.ok("trip", "resolve", String(setup.lunch.suffix(8)), "--field", "start", "--keep", keep)
         try await setup.laptop.ok("sync")
         try await setup.phone.ok("sync")
         let expected = keep == "mine" ? "2027-06-10T13:00" : "2027-06-10T12:30"
@@ -124,7 +124,7 @@ import Testing
         #expect(conflicts.map(\.deletedWhileEdited) == [true])
         #expect(try await setup.laptop.ok("trip", "show", setup.trip).contains("! This item was deleted. Restore it?"))
 
-        try await setup.laptop.ok("trip", "restore", String(setup.lunch.prefix(6)))
+        try await setup.laptop.ok("trip", "restore", String(setup.lunch.suffix(6)))
         try await setup.laptop.ok("sync")
         try await setup.phone.ok("sync")
         for device in setup.devices {

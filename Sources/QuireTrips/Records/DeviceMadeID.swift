@@ -1,12 +1,15 @@
 import Foundation
+import QuireWire
 
 /// An id made on the device, so a trip or an item exists before any server has seen it: a UUID,
 /// written lowercase as it travels on the wire and is stored. Typed by what it names, so a trip
-/// id is never passed where an item id belongs.
+/// id is never passed where an item id belongs. A new id is time-ordered (version 7,
+/// ``Foundation/UUID/timeOrdered(madeAt:)``), as a note's is.
 public struct DeviceMadeID<Named>: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: UUID
 
-    public init() { rawValue = UUID() }
+    public init() { self.init(madeAt: Date()) }
+    public init(madeAt date: Date) { rawValue = UUID.timeOrdered(madeAt: date) }
 
     /// Parses a UUID in any case; nil for anything else.
     public init?(_ text: String) {
@@ -15,6 +18,12 @@ public struct DeviceMadeID<Named>: Hashable, Sendable, Comparable, CustomStringC
     }
 
     public var description: String { rawValue.uuidString.lowercased() }
+
+    /// What a list shows of the id, and what a person types: ``QuireWire/ShortID``.
+    public var short: String { ShortID.of(description) }
+
+    /// Whether a person's `typed` id (4 characters or more, any case) names this one.
+    public func isNamed(by typed: String) -> Bool { ShortID.matches(typed, id: description) }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 }

@@ -17,7 +17,7 @@ extension TripsDatabase {
         public var warning: String {
             let what = unsent == 1 ? "1 change" : "\(unsent) changes"
             let have = unsent == 1 ? "hasn't" : "haven't"
-            let name = title.isEmpty ? "trip \(trip.description.prefix(8))" : "'\(title)'"
+            let name = title.isEmpty ? "trip \(trip.short)" : "'\(title)'"
             return unsent == 0
                 ? "you are no longer a member of \(name); its copy on this device was deleted"
                 : "\(what) to \(name) \(have) synced and will be lost: you are no longer a member"

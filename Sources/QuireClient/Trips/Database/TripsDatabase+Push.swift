@@ -69,7 +69,7 @@ extension TripsDatabase {
                        AND (retry_at IS NULL OR retry_at <= ?)
                     ORDER BY seq
                     """, bindings: [trip.description, now], map: TripsStoredOp.read)
-            let opID = UUID().uuidString.lowercased()
+            let opID = UUID.timeOrdered().uuidString.lowercased()
             var chosen: [TripsStoredOp] = []
             var bytes = 512
             for var op in candidates {

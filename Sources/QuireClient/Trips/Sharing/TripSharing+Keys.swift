@@ -27,7 +27,7 @@ extension TripSharing: TripKeySource {
         let removing = members.map { $0.lowercased() }
         for attempt in 1...Self.rotationAttempts {
             guard let keyring = try await database.keyring(trip) else {
-                throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
+                throw Refusal(description: "this device has no trip \(trip.short)")
             }
             let plan = try await api.tripKeys(of: trip)
             guard plan.epoch == keyring.epoch else {

@@ -79,7 +79,7 @@ public struct TripSharing: Sendable {
         async throws -> Person
     {
         guard let keyring = try await database.keyring(trip) else {
-            throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
+            throw Refusal(description: "this device has no trip \(trip.short)")
         }
         guard try await database.isOnServer(trip) else {
             throw Refusal(description: "the trip is not on the server yet; run 'quire sync' first, then share it")
@@ -135,7 +135,7 @@ public struct TripSharing: Sendable {
         -> InviteLink
     {
         guard let keyring = try await database.keyring(trip) else {
-            throw Refusal(description: "this device has no trip \(trip.description.prefix(8))")
+            throw Refusal(description: "this device has no trip \(trip.short)")
         }
         guard try await database.isOnServer(trip) else {
             throw Refusal(description: "the trip is not on the server yet; run 'quire sync' first")

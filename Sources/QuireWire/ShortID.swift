@@ -1,0 +1,20 @@
+/// The few characters of a device-made id that a person reads and types: its last eight.
+///
+/// Ids made since stop 37 begin with the moment they were made (version 7 UUIDs,
+/// ``Foundation/UUID/timeOrdered(madeAt:)``), so ids made within the same minute share their first
+/// eight characters; the last twelve are random in every version, so the last eight tell notes
+/// apart as the first eight of a random id did. A typed id names an id it begins or ends, so an
+/// id of an earlier release's list, typed by its start, still finds its note.
+public enum ShortID {
+    /// How many characters a list shows.
+    public static let length = 8
+
+    /// The last ``length`` characters of `id`.
+    public static func of(_ id: String) -> String { String(id.suffix(length)) }
+
+    /// Whether `typed` (any case) is the start or the end of `id` (lowercase, as ids are written).
+    public static func matches(_ typed: String, id: String) -> Bool {
+        let needle = typed.lowercased()
+        return id.hasPrefix(needle) || id.hasSuffix(needle)
+    }
+}
