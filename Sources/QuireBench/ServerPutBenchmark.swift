@@ -6,7 +6,8 @@ import QuireServer
 /// Server PUT throughput, p99 latency and CPU per PUT with 64 concurrent connections: `wrk` PUTs
 /// new 2 KB notes to the real server (handler core, SQLite storage, full durability,
 /// libmicrohttpd host, in this process) with group commit and without it, with group commit
-/// again for new notes with random ids (as devices of earlier releases made them), and, with the same
+/// again for new notes with random ids (as devices of earlier releases made them) and for edits of
+/// notes already stored (``EditPutScript``), and, with the same
 /// script, to ``PlainMicroHTTPServer``, which only reads the body and answers a constant: the
 /// host layer's own ceiling on this machine. Beside them, the disk's: bare SQLite commits of
 /// the same payload into a file opened the same way (``RawCommitRate``).
@@ -42,6 +43,8 @@ enum ServerPutBenchmark {
             quota: BenchServer.loadQuota)
         let randomIDs = try await BenchServer(
             directory: try context.directory("put-server-random"), codec: context.codec, quota: BenchServer.loadQuota)
+        let edits = try await BenchServer(
+            directory: try context.directory("put-server-edits"), codec: context.codec, quota: BenchServer.loadQuota)
         let batched = try await BenchServer(
             directory: try context.directory("put-server-batch"), codec: context.codec, quota: BenchServer.loadQuota)
         let plain = try PlainMicroHTTPServer()
@@ -69,6 +72,17 @@ enum ServerPutBenchmark {
                 }
                 results.append(Measured(wrk: result, cpu: cpu))
             }
+            progress(
+                "server-put: group commit, edits: storing \(EditPutScript.notesPerRun * EditPutScript.runs) notes, "
+                    + "wrk warm-up, then \(seconds) s")
+            let editScript = try EditPutScript(
+                scratch: try context.directory("wrk"), payload: payload, token: edits.token,
+                ids: try await EditPutScript.seed(edits, payload: payload))
+            _ = try editScript.run(url: edits.baseURL, connections: connections, seconds: 1, run: 1)
+            let (edited, editCPU) = try ProcessCPU.measure {
+                try editScript.run(url: edits.baseURL, connections: connections, seconds: seconds, run: 2)
+            }
+            results.append(Measured(wrk: edited, cpu: editCPU))
             measured = results
             let script = try BatchPutScript(
                 scratch: try context.directory("wrk"), payload: payload, token: batched.token)
@@ -93,12 +107,12 @@ enum ServerPutBenchmark {
             )
         } catch {
             plain.stop()
-            for server in [grouped, alone, randomIDs, batched] { await server.stop() }
+            for server in [grouped, alone, randomIDs, edits, batched] { await server.stop() }
             throw error
         }
         let commits = await grouped.groupCommits
         plain.stop()
-        for server in [grouped, alone, randomIDs, batched] { await server.stop() }
+        for server in [grouped, alone, randomIDs, edits, batched] { await server.stop() }
         return rows(label: label, measured, raw: raw, commits: commits, seconds: seconds)
             + batchRows(batches, raw: raw, seconds: seconds)
     }
@@ -137,7 +151,8 @@ enum ServerPutBenchmark {
         label: String, _ measured: [Measured], raw: (single: Double, ten: Double, hundred: Double), commits: Int,
         seconds: Int
     ) -> [BenchRow] {
-        let (grouped, alone, plain, randomIDs) = (measured[0], measured[1], measured[2], measured[3])
+        let (grouped, alone, plain) = (measured[0], measured[1], measured[2])
+        let (randomIDs, edits) = (measured[3], measured[4])
         let failures = { (run: Measured, which: String) in
             run.wrk.failures > 0 ? "; \(which)" + run.wrk.failureNote : ""
         }
@@ -180,6 +195,14 @@ enum ServerPutBenchmark {
                 note: "new notes with random (version 4) ids, as devices of earlier releases made them, into a "
                     + "server of their own; server CPU " + cpu(randomIDs) + " a PUT, p99 " + latency(randomIDs)
                     + failures(randomIDs, "random note ids")),
+            BenchRow(
+                benchmark: name, label: "\(label), throughput, group commit, edits of stored notes",
+                measured: perSecond(edits.wrk.requestsPerSecond) + " PUT/s",
+                baseline: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s new notes",
+                ratio: edits.wrk.requestsPerSecond / max(grouped.wrk.requestsPerSecond, 1e-9),
+                note: "each of \(EditPutScript.notesPerRun) stored notes edited in turn with its base version, "
+                    + "into a server of its own (the edit keeps the text before it in the history); server CPU "
+                    + cpu(edits) + " a PUT, p99 " + latency(edits) + failures(edits, "edits")),
             BenchRow(
                 benchmark: name, label: "\(label), host ceiling",
                 measured: perSecond(plain.wrk.requestsPerSecond) + " req/s plain MHD",

@@ -158,6 +158,9 @@ struct WrkRunner {
                 // ``BatchPutScript``'s count of items a 200 batch answered otherwise.
                 result.failures += Int(last) ?? 0
                 result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
+            } else if rawLine.hasPrefix("Answers not 200: ") {
+                // ``EditPutScript``'s statuses and the start of each answer, for the failure note.
+                result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
             } else if rawLine.contains("Non-2xx or 3xx responses:"), let last = fields.last {
                 result.failures += Int(last) ?? 0
                 result.failureLines.append(rawLine.trimmingCharacters(in: .whitespaces))
