@@ -17,13 +17,7 @@ struct BatchPutScript {
         guard let executable = Child.which("wrk") else { throw BenchFailure("wrk is not installed") }
         let script = scratch.appendingPathComponent("batch.lua")
         let lua = """
-            local threads = {}
-            local nextThread = 1
-            function setup(thread)
-              thread:set("tid", nextThread)
-              table.insert(threads, thread)
-              nextThread = nextThread + 1
-            end
+            \(WrkRunner.keptThreadNumbers)
             \(WrkRunner.idFunctions)
             bad = 0
             function init(args)

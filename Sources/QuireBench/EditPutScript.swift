@@ -28,13 +28,7 @@ struct EditPutScript {
         try Data(ids.map(\.description).joined(separator: "\n").utf8).write(to: idFile)
         let script = scratch.appendingPathComponent("edit.lua")
         let lua = """
-            local threads = {}
-            local nextThread = 1
-            function setup(thread)
-              thread:set("tid", nextThread)
-              table.insert(threads, thread)
-              nextThread = nextThread + 1
-            end
+            \(WrkRunner.keptThreadNumbers)
             \(WrkRunner.idFunctions)
             statuses = ""
             local notes = {}

@@ -161,6 +161,15 @@ enum ServerPutBenchmark {
         }
         let perSecond = { (value: Double) in String(format: "%.0f", value) }
         let cpu = { (run: Measured) in String(format: "%.3f ms", run.cpuPerRequest.seconds * 1_000) }
+        // A row for another kind of PUT, its PUT/s against new notes' with group commit.
+        let againstNewNotes = { (run: Measured, kind: String, baseline: String, what: String) in
+            BenchRow(
+                benchmark: name, label: "\(label), throughput, group commit, \(kind)",
+                measured: perSecond(run.wrk.requestsPerSecond) + " PUT/s",
+                baseline: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s \(baseline)",
+                ratio: run.wrk.requestsPerSecond / max(grouped.wrk.requestsPerSecond, 1e-9),
+                note: what + "; server CPU " + cpu(run) + " a PUT, p99 " + latency(run) + failures(run, kind))
+        }
         return [
             BenchRow(
                 benchmark: name, label: "\(label), throughput, group commit",
@@ -187,22 +196,14 @@ enum ServerPutBenchmark {
                 ratio: grouped.cpuPerRequest.seconds / max(alone.cpuPerRequest.seconds, 1e-12),
                 note: "this process's user and system CPU time (getrusage; not wrk's) over the run, per answered "
                     + "request; plain MHD: \(cpu(plain)) per request"),
-            BenchRow(
-                benchmark: name, label: "\(label), throughput, group commit, random note ids",
-                measured: perSecond(randomIDs.wrk.requestsPerSecond) + " PUT/s",
-                baseline: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s time-ordered note ids",
-                ratio: randomIDs.wrk.requestsPerSecond / max(grouped.wrk.requestsPerSecond, 1e-9),
-                note: "new notes with random (version 4) ids, as devices of earlier releases made them, into a "
-                    + "server of their own; server CPU " + cpu(randomIDs) + " a PUT, p99 " + latency(randomIDs)
-                    + failures(randomIDs, "random note ids")),
-            BenchRow(
-                benchmark: name, label: "\(label), throughput, group commit, edits of stored notes",
-                measured: perSecond(edits.wrk.requestsPerSecond) + " PUT/s",
-                baseline: perSecond(grouped.wrk.requestsPerSecond) + " PUT/s new notes",
-                ratio: edits.wrk.requestsPerSecond / max(grouped.wrk.requestsPerSecond, 1e-9),
-                note: "each of \(EditPutScript.notesPerRun) stored notes edited in turn with its base version, "
-                    + "into a server of its own (the edit keeps the text before it in the history); server CPU "
-                    + cpu(edits) + " a PUT, p99 " + latency(edits) + failures(edits, "edits")),
+            againstNewNotes(
+                randomIDs, "random note ids", "time-ordered note ids",
+                "new notes with random (version 4) ids, as devices of earlier releases made them, into a "
+                    + "server of their own"),
+            againstNewNotes(
+                edits, "edits of stored notes", "new notes",
+                "each of \(EditPutScript.notesPerRun) stored notes edited in turn with its base version, "
+                    + "into a server of its own (the edit keeps the text before it in the history)"),
             BenchRow(
                 benchmark: name, label: "\(label), host ceiling",
                 measured: perSecond(plain.wrk.requestsPerSecond) + " req/s plain MHD",

@@ -61,6 +61,18 @@ struct WrkRunner {
         end
         """
 
+    /// ``threadNumbers`` that also keeps each thread in `threads`, so a script's `done` can read
+    /// what every thread counted (`thread:get`).
+    static let keptThreadNumbers = """
+        local threads = {}
+        local nextThread = 1
+        function setup(thread)
+          thread:set("tid", nextThread)
+          table.insert(threads, thread)
+          nextThread = nextThread + 1
+        end
+        """
+
     /// Lua for `timeOrderedID()`, a version 7 UUID (the Unix time in milliseconds, read through
     /// LuaJIT's FFI, then random bits) as devices make their note and change ids (``NoteID``,
     /// ``ChangeID``), so the server's keys land in its indexes where they do in use (the bare SQLite
