@@ -13,8 +13,11 @@ public enum ShortID {
     public static func of(_ id: String) -> String { String(id.suffix(length)) }
 
     /// Whether `typed` (any case) is the start or the end of `id` (lowercase, as ids are written).
+    /// A lookup asks this of every note the device holds with the same `typed`, which its callers
+    /// have already lowercased: it is lowercased again only when it holds a capital.
     public static func matches(_ typed: String, id: String) -> Bool {
-        let needle = typed.lowercased()
+        let hasCapital = typed.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        let needle = hasCapital ? typed.lowercased() : typed
         return id.hasPrefix(needle) || id.hasSuffix(needle)
     }
 }
