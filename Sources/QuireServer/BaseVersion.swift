@@ -31,10 +31,11 @@ public struct BaseVersion: Sendable, Hashable {
     /// older backup, for a version the restore forgot: the writer's base text is then no ancestor
     /// of the server's copy.
     ///
-    /// The current state's mark is on its row; a state's mark goes to the store's kept marks
-    /// (`note_marks`) when a write or a purge replaces it, so a new note writes no mark of its
-    /// own (issue 13, 6). `kept(version, tag)` says whether they hold that pair, `oldestKept()`
-    /// the lowest version they hold for the note; both are asked only when needed.
+    /// The current state's mark is on its row; the replaced states' marks are kept from a
+    /// horizon on, with their texts in the history or on their own (see ``NoteMarkQueries``), so
+    /// a write writes no page for a mark (issue 13, 6). `kept(version, tag)` says whether they
+    /// hold that pair, `oldestKept()` the lowest version they hold for the note; both are asked
+    /// only when needed. A false answer needs the kept marks to run without a gap from the oldest.
     func isKnown(
         against current: StoredNote, kept: (_ version: Int, _ tag: Int64) throws -> Bool,
         oldestKept: () throws -> Int?

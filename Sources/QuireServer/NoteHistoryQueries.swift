@@ -6,9 +6,11 @@ enum NoteHistoryQueries {
     // MARK: - Keeping
 
     /// Keeps the note's current live state as an earlier version before a write replaces it: the
-    /// one rule that makes every text the server accepted findable again. A tombstone (no
-    /// payload) keeps nothing; its note's last text was kept when it was deleted. A version number
-    /// stored before (a history a restore replaced) takes the newer text.
+    /// one rule that makes every text the server accepted findable again. The row keeps the
+    /// state's mark too (see ``NoteMarkQueries``). A tombstone (no payload) keeps nothing; its
+    /// note's last text was kept when it was deleted. A version number stored before takes the
+    /// newer text and mark: only a store whose `notes` went back behind its own history (never
+    /// in one transactional store) holds one.
     static func archiveCurrent(_ noteID: String, account: AccountID, now: Date, db: some HistoryDatabase) throws {
         try db.historyRun(
             """
@@ -112,9 +114,7 @@ enum NoteHistoryQueries {
                     number: Int(try $0.int64At(0)), savedAt: Date(storedMilliseconds: try $0.int64At(1)))
             }
             for number in retention.versionsToPrune(versions, now: now, noteDeleted: deleted) {
-                pruned += try db.historyRun(
-                    "DELETE FROM note_versions WHERE account_id = $1 AND note_id = $2 AND version = $3",
-                    values + [.int(Int64(number))])
+                pruned += try forget(values + [.int(Int64(number))], db: db)
             }
         }
         let finished = keys.count < batchSize
@@ -142,12 +142,18 @@ enum NoteHistoryQueries {
         ) { (try $0.textAt(0), try $0.int64At(1), try $0.int64At(2)) }
         var pruned = 0
         for (noteID, version, size) in oldest where excess > 0 {
-            pruned += try db.historyRun(
-                "DELETE FROM note_versions WHERE account_id = $1 AND note_id = $2 AND version = $3",
-                [.int(account), .text(noteID), .int(version)])
+            pruned += try forget([.int(account), .text(noteID), .int(version)], db: db)
             excess -= size
         }
         return pruned
+    }
+
+    /// Deletes one earlier version (`key`: account, note id, version), keeping its mark (see
+    /// ``NoteMarkQueries``). Returns how many rows went.
+    private static func forget(_ key: [HistoryValue], db: some HistoryDatabase) throws -> Int {
+        let version = "account_id = $1 AND note_id = $2 AND version = $3"
+        try NoteMarkQueries.keepMarks(ofVersionsWhere: version, key, db: db)
+        return try db.historyRun("DELETE FROM note_versions WHERE \(version)", key)
     }
 
     // MARK: - Rows

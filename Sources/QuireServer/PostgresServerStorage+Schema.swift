@@ -23,6 +23,7 @@ extension PostgresServerStorage {
             rememberEachTripFieldsAuthor,
             keepSavedAnswersAsFacts,
             orderIdempotencyRecordsByKey,
+            keepMarksWithTheirTexts,
         ]
     }
 

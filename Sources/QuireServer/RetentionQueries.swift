@@ -57,12 +57,10 @@ enum RetentionQueries {
                 SELECT account_id, note_id, version FROM notes WHERE \(scope)
                 ON CONFLICT (account_id, note_id) DO UPDATE SET version = excluded.version
                 """, values)
-            // The trash keeps a note only as long as its tombstone.
-            try db.historyRun(
-                """
-                DELETE FROM note_versions WHERE (account_id, note_id) IN (
-                    SELECT account_id, note_id FROM notes WHERE \(scope))
-                """, values)
+            // The trash keeps a note only as long as its tombstone; the marks of its texts stay.
+            let purgedNotes = "(account_id, note_id) IN (SELECT account_id, note_id FROM notes WHERE \(scope))"
+            try NoteMarkQueries.keepMarks(ofVersionsWhere: purgedNotes, values, db: db)
+            try db.historyRun("DELETE FROM note_versions WHERE \(purgedNotes)", values)
             batch.tombstones = try db.historyRun("DELETE FROM notes WHERE \(scope)", values)
         }
         batch.idempotencyRecords = try db.historyRun(
@@ -71,6 +69,9 @@ enum RetentionQueries {
                 SELECT account_id, key FROM idempotency_records WHERE created_at < $1 LIMIT $2)
             """, [before, .int(Int64(limit))])
         let markLimit = HistoryValue.int(cutoff.addingTimeInterval(-markGrace).storedMilliseconds)
+        // The marks before the limit stop counting at once, the ones in the history included;
+        // the rows go in batches.
+        try NoteMarkQueries.raiseHorizon(to: markLimit, db: db)
         batch.marks = try db.historyRun(
             """
             DELETE FROM note_marks WHERE (account_id, note_id, version, mark) IN (

@@ -75,6 +75,7 @@ extension SQLiteServerStorage {
             keepPayloadsInRowidTables,
             keepSavedAnswersAsFacts,
             orderIdempotencyRecordsByKey,
+            keepMarksWithTheirTexts,
         ])
     }
 
@@ -102,8 +103,8 @@ extension SQLiteServerStorage {
     /// Migration 9: the mark each note version was written with, so a 409 can tell a writer
     /// whether its base is a version of this history (see `ConflictResponseDTO.baseKnown`).
     /// Pruned with the idempotency records' retention; `created_at` in milliseconds. Since issue
-    /// 13's part 6 a state's mark is kept here when a write or a purge replaces it: the current
-    /// state's is on its row (see ``NoteMarkQueries``).
+    /// 13's part 6 the current state's mark is on its row and a replaced text's in the history;
+    /// this table keeps the rest (see ``NoteMarkQueries``).
     private static func rememberEachVersionsMark(_ db: SQLiteConnection) throws {
         try db.execute(
             """

@@ -1,4 +1,6 @@
 import Foundation
+import QuirePostgres
+import QuireSQLite
 import QuireWire
 import Testing
 
@@ -25,6 +27,16 @@ extension ServerHarness {
         let response = await get(WireRoutes.trash, token: token)
         try #require(response.status == 200, "trash answered \(response.status): \(response.text)")
         return try response.decoded(TrashPageDTO.self)
+    }
+
+    /// The count `sql` (a `SELECT COUNT(*)` with `$1`-style parameters) reads from the store, on a
+    /// connection of the test's own beside the running server.
+    func storeCount(_ sql: String, _ values: [HistoryValue] = []) async throws -> Int {
+        let read: @Sendable (any HistoryDatabase) throws -> Int = { db in
+            try db.historyRows(sql, values) { Int(try $0.int64At(0)) }.first ?? 0
+        }
+        guard let postgresConnectionString else { return try read(SQLiteConnection(path: databasePath)) }
+        return try await onOwnThread { try read(PostgresConnection(postgresConnectionString)) }
     }
 
     /// Puts `payloads` one after another on one new note, `spacing` seconds apart; returns its id.
