@@ -208,7 +208,8 @@ enum ServerCommand: Equatable {
 
         Exit status: 0 success, 64 usage error (a certificate or key that cannot be used, or an
         empty metrics token, included), 66 a --tls-cert, --tls-key or --metrics-token-file file
-        that cannot be read, 1 any other failure
+        that cannot be read, 75 a SQLite file another quire-server is serving (each holds
+        FILE.lock while it runs), 1 any other failure
         (port in use, unreadable database); the message on stderr says what to do.
         """
 

@@ -68,6 +68,14 @@ enum ServerRunner {
             keepDaily: TimeInterval(options.historyDailyDays) * 86_400,
             keepWeekly: TimeInterval(options.historyWeeklyDays) * 86_400,
             accountBytes: options.historyMiBPerAccount * 1024 * 1024)
+        var fileLock: DatabaseFileLock?
+        if !options.usesPostgres {
+            switch DatabaseFileLock.acquire(forDatabase: options.databasePath) {
+            case .success(let lock): fileLock = lock
+            case .failure(let failure): return fail(failure, database: options.databasePath)
+            }
+        }
+        defer { fileLock?.release() }
         do {
             if options.usesPostgres {
                 server = NotesServer(
@@ -133,6 +141,23 @@ enum ServerRunner {
         background.cancel()
         await host.stop()
         return 0
+    }
+
+    /// A SQLite file another server serves (exit 75, try again once it stops), or whose lock
+    /// cannot be taken (exit 1).
+    private static func fail(_ failure: DatabaseFileLock.Failure, database: String) -> Int32 {
+        switch failure {
+        case .held(let pid):
+            let holder = pid.map { "another quire-server (pid \($0))" } ?? "another quire-server"
+            return fail(
+                "\(holder) is serving \(database); stop it first, or pass another file with --db "
+                    + "(several instances share one database with --db postgres://USER@HOST:PORT/DB)",
+                status: 75)
+        case .unusable(let reason):
+            return fail(
+                "cannot lock \(DatabaseFileLock.path(forDatabase: database)): \(reason); check the directory's "
+                    + "permissions, or pass another file with --db")
+        }
     }
 
     /// Why a metrics token file cannot be used: the message and the exit status.
