@@ -34,7 +34,9 @@ enum PhotoUploadBenchmark {
 
         progress("\(name): writing a \(megabytes) MB photo")
         let photo = directory.appendingPathComponent("photo.jpg")
-        FileManager.default.createFile(atPath: photo.path, contents: nil)
+        guard FileManager.default.createFile(atPath: photo.path, contents: nil) else {
+            throw BenchFailure("cannot write \(photo.path)")
+        }
         let handle = try FileHandle(forWritingTo: photo)
         for _ in 0..<megabytes { try handle.write(contentsOf: SecureRandom.bytes(1_000_000)) }
         try handle.close()
