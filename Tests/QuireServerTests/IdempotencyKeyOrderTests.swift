@@ -25,10 +25,7 @@ struct IdempotencyKeyOrderTests {
 
     @Test func aSQLiteStoreUpgradedFromMigration25KeepsItsRecordsInKeyOrder() async throws {
         let directory = try TemporaryDirectory(prefix: "quire-key-order")
-        let path = directory.path("v25.sqlite").path
-        let db = try SQLiteConnection(path: path)
-        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(25))).migrate(db)
-        try db.insertAccountAda()
+        let (db, path) = try SQLiteConnection.migratedWithAda(in: directory, through: 25)
         try db.execute(Self.insertTwoRecords)
 
         let storage = try SQLiteServerStorage(path: path)

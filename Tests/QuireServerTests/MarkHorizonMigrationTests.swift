@@ -42,10 +42,7 @@ struct MarkHorizonMigrationTests {
 
     @Test func aSQLiteStoreUpgradedFromMigration26StartsItsHorizonWhereItsMarksDo() async throws {
         let directory = try TemporaryDirectory(prefix: "quire-mark-horizon")
-        let path = directory.path("v26.sqlite").path
-        let db = try SQLiteConnection(path: path)
-        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(26))).migrate(db)
-        try db.insertAccountAda()
+        let (db, path) = try SQLiteConnection.migratedWithAda(in: directory, through: 26)
         for statement in Self.fixture { try db.execute(statement) }
 
         let storage = try SQLiteServerStorage(path: path)

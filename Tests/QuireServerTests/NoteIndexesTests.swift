@@ -30,10 +30,7 @@ struct NoteIndexesTests {
 
     @Test func anUpgradedStoreDropsTheRetiredIndexAndKeepsItsCounters() async throws {
         let directory = try TemporaryDirectory(prefix: "quire-note-indexes")
-        let path = directory.path("v21.sqlite").path
-        let db = try SQLiteConnection(path: path)
-        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(21))).migrate(db)
-        try db.insertAccountAda()
+        let (db, path) = try SQLiteConnection.migratedWithAda(in: directory, through: 21)
         for (index, payload) in ["one", "two!", "three"].enumerated() {
             try db.run(
                 """

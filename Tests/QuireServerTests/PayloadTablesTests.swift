@@ -34,10 +34,7 @@ struct PayloadTablesTests {
 
     @Test func anUpgradedStoreKeepsEveryNoteVersionAndCounter() async throws {
         let directory = try TemporaryDirectory(prefix: "quire-payload-tables")
-        let path = directory.path("v23.sqlite").path
-        let db = try SQLiteConnection(path: path)
-        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(23))).migrate(db)
-        try db.insertAccountAda()
+        let (db, path) = try SQLiteConnection.migratedWithAda(in: directory, through: 23)
         for (index, payload) in [Self.payload, "two!", "three"].enumerated() {
             try db.run(
                 """

@@ -84,10 +84,7 @@ struct RecordedAnswerTests {
 
     @Test func aSQLiteStoreUpgradedFromMigration24KeepsItsRecordsBytes() async throws {
         let directory = try TemporaryDirectory(prefix: "quire-recorded-answers")
-        let path = directory.path("v24.sqlite").path
-        let db = try SQLiteConnection(path: path)
-        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(24))).migrate(db)
-        try db.insertAccountAda()
+        let (db, path) = try SQLiteConnection.migratedWithAda(in: directory, through: 24)
         try db.run(
             """
             INSERT INTO idempotency_records (account_id, key, fingerprint, status, response_body, created_at)

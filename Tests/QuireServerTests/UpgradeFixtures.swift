@@ -1,5 +1,6 @@
 import QuirePostgres
 import QuireSQLite
+import QuireTestSupport
 
 @testable import QuireServer
 
@@ -14,6 +15,21 @@ extension SQLiteConnection {
                 auth_iterations, kdf_salt, kdf_iterations, wrapped_notes_key)
             VALUES (1, 'ada', 0, 'p', x'00', x'00', 1000, x'00', 1000, x'00')
             """)
+    }
+}
+
+extension SQLiteConnection {
+    /// A new SQLite file in `directory` with the store's first `count` migrations applied and
+    /// account 1 (`ada`) in it, as a server of that release left it: the connection, and the
+    /// file's path for the storage that upgrades it.
+    static func migratedWithAda(in directory: TemporaryDirectory, through count: Int) throws -> (
+        db: SQLiteConnection, path: String
+    ) {
+        let path = directory.path("v\(count).sqlite").path
+        let db = try SQLiteConnection(path: path)
+        try SQLiteMigrator(Array(SQLiteServerStorage.migrator.migrations.prefix(count))).migrate(db)
+        try db.insertAccountAda()
+        return (db, path)
     }
 }
 
