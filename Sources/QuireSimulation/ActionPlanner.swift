@@ -101,6 +101,9 @@ public enum ActionPlanner {
                 // The server's history goes back to the last backup: versions and sequence
                 // numbers are handed out again, to other texts.
                 actions.append(.restoreServer)
+            case 99:
+                // Versions older than the retention go, with whatever listings are going.
+                actions.append(.pruneHistory)
             default:
                 actions.append(.deliverDelayed(pick: random.below(4)))
             }

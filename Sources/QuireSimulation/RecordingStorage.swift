@@ -11,7 +11,7 @@ final class RecordingStorage: ServerStorage, @unchecked Sendable {
     private var applied: [AppliedWrite] = []
     /// The texts the server stored for the simulation's account, in commit order, less those of
     /// notes whose tombstones were purged since (their history went with them).
-    private var acknowledged: [AcknowledgedText] = []
+    var acknowledged: [AcknowledgedText] = []
     /// The sabotage ``SimulationConfig/Sabotage/serverForgetsHistory``. Set once, before the
     /// world runs.
     nonisolated(unsafe) var forgetsHistory = false

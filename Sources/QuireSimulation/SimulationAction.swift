@@ -44,6 +44,9 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
     /// The server purges every tombstone (a retention of zero), in the middle of whatever
     /// listings are going.
     case purgeTombstones
+    /// The server prunes the history with a retention of zero: every earlier version goes but a
+    /// deleted note's last text, and its mark goes to the marks kept on their own.
+    case pruneHistory
     /// The user changes the device's trips (seed 002).
     case trip(device: Int, SimulationTripStep)
     /// The companion's device, or the owner's sharing with it (issue 15).
@@ -57,7 +60,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
             .reconnect(let device), .crash(let device), .concurrentSync(let device),
             .switchAccount(let device), .trip(let device, _):
             device
-        case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones, .companion:
+        case .deliverDelayed, .backUpServer, .restoreServer, .purgeTombstones, .pruneHistory, .companion:
             nil
         }
     }
@@ -82,6 +85,7 @@ public enum SimulationAction: Hashable, Sendable, CustomStringConvertible {
         case .backUpServer: "server backup"
         case .restoreServer: "server restored from the last backup"
         case .purgeTombstones: "server purges every tombstone"
+        case .pruneHistory: "server prunes every earlier version"
         case .trip(let d, let step): "d\(d) \(step)"
         case .companion(let step): "\(step)"
         }

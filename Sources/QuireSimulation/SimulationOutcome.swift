@@ -83,6 +83,8 @@ public struct SimulationStats: Hashable, Sendable {
     /// Texts the server stored that the history ledger found though no live note holds them any
     /// more: only the history or the trash kept them (issue 10).
     public var textsOnlyInHistory = 0
+    /// Earlier versions the server's history pruning let go.
+    public var prunedVersions = 0
 
     public init() {}
 
@@ -109,6 +111,7 @@ public struct SimulationStats: Hashable, Sendable {
         removals += other.removals
         keysRotated += other.keysRotated
         textsOnlyInHistory += other.textsOnlyInHistory
+        prunedVersions += other.prunedVersions
     }
 
     public var summary: String {
@@ -118,7 +121,7 @@ public struct SimulationStats: Hashable, Sendable {
             + "refused \(refused), restores \(restores) (re-uploaded \(reuploaded)), "
             + "two-process syncs \(concurrentSyncs), sign-outs \(signOuts), "
             + "trip steps \(tripSteps), trips syncs \(tripSyncs), trip conflicts \(tripConflicts), "
-            + "texts only in history or trash \(textsOnlyInHistory)"
+            + "texts only in history or trash \(textsOnlyInHistory), pruned versions \(prunedVersions)"
             + (joins + removals > 0
                 ? ", companion joins \(joins), removals \(removals), keys rotated \(keysRotated)" : "")
     }

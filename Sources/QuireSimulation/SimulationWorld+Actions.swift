@@ -151,6 +151,8 @@ extension SimulationWorld {
             // Purged tombstones leave the server by design; every other note must stay.
             let left = Set(try await storage.allNotes().map(\.id))
             serverVersions = serverVersions.filter { left.contains($0.key) }
+        case .pruneHistory:
+            stats.prunedVersions += try await storage.pruneEveryEarlierVersion(now: clock.now())
         case .trip(let d, let tripStep):
             try await performTrip(tripStep, device: d, step: step)
         case .companion(let companionStep):

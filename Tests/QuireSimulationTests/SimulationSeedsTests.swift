@@ -40,6 +40,8 @@ struct SimulationSeedsTests {
         #expect(total.tripConflicts > 30)
         // Texts the history ledger had to find in the history or the trash, not in a note.
         #expect(total.textsOnlyInHistory > 300)
+        // The history was pruned under them too, its marks moved (issue 13, 6).
+        #expect(total.prunedVersions > 50)
     }
 
     /// A server whose history and trash routes answer only the current texts (it kept no
