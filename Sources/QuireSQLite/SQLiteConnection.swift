@@ -50,17 +50,38 @@ public final class SQLiteConnection {
         sqlite3_extended_result_codes(pointer, 1)
         // Another process of the device (a `watch`, a first open migrating the file) may hold the
         // write lock for a while on a loaded machine: wait for it rather than fail the save.
-        sqlite3_busy_timeout(pointer, 20_000)
+        sqlite3_busy_timeout(pointer, Int32(Self.busyTimeout.components.seconds * 1_000))
         do {
             // Before the journal mode: a new file takes its page size when its first page is
             // written, and a file in WAL mode can no longer change it.
             if let pageSize { try execute("PRAGMA page_size=\(pageSize)") }
-            try execute("PRAGMA journal_mode=WAL")
+            try enterWriteAheadLog()
             try execute("PRAGMA synchronous=\(durability.rawValue)")
             try execute("PRAGMA foreign_keys=ON")
         } catch {
             sqlite3_close_v2(pointer)
             throw error
+        }
+    }
+
+    /// How long a statement waits for another connection's lock before it fails with
+    /// `SQLITE_BUSY`.
+    static let busyTimeout = Duration.seconds(20)
+
+    /// Turns the file to WAL. The first openers of a new file race to do it, and SQLite answers all
+    /// but one `SQLITE_BUSY` at once, without waiting (its busy handler is skipped where waiting
+    /// could deadlock): two `quire` commands started together on a fresh data directory failed
+    /// so. Try again within the busy timeout; once another opener has turned the file, this is a
+    /// read.
+    private func enterWriteAheadLog() throws {
+        let deadline = ContinuousClock.now + Self.busyTimeout
+        while true {
+            do {
+                try execute("PRAGMA journal_mode=WAL")
+                return
+            } catch let error as SQLiteError where error.code & 0xFF == SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(UInt32.random(in: 1_000...10_000))
+            }
         }
     }
 
