@@ -1,4 +1,5 @@
 import Foundation
+import QuireSQLite
 
 #if canImport(SQLite3)
     import SQLite3
@@ -18,6 +19,9 @@ final class RawSQLite {
     static let savePragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON"
 
     init(path: String, pragmas: String = RawSQLite.savePragmas) throws {
+        // The library's settings of the connections it is compared with (the first to start it
+        // fixes them for the process).
+        _ = SQLiteLibrary.configured
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &pointer, flags, nil) == SQLITE_OK, let pointer else {

@@ -21,7 +21,7 @@ public final class SQLiteConnection {
     }
 
     private let handle: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [StatementKey: OpaquePointer] = [:]
     private var transactionDepth = 0
     /// What ``onCommit(_:)`` registered, kept alive as long as SQLite may call it.
     var commitHook: CommitHook?
@@ -37,6 +37,7 @@ public final class SQLiteConnection {
     ///
     /// `vfs` names a registered SQLite VFS to open the file through (nil: the default one).
     public init(path: String, durability: Durability = .full, pageSize: Int? = nil, vfs: String? = nil) throws {
+        _ = SQLiteLibrary.configured
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, vfs)
@@ -231,16 +232,18 @@ public final class SQLiteConnection {
 
     private func prepared(_ sql: String, bindings: [SQLiteBindable]) throws -> OpaquePointer {
         let statement: OpaquePointer
-        if let cached = statements[sql] {
+        let key = StatementKey(sql: sql)
+        if let cached = statements[key] {
             statement = cached
         } else {
             var pointer: OpaquePointer?
             let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
             guard code == SQLITE_OK, let pointer else { throw error(code, sql) }
-            statements[sql] = pointer
+            statements[key] = pointer
             statement = pointer
         }
-        sqlite3_clear_bindings(statement)
+        // Every parameter is bound below (the count is checked), each replacing the value of the
+        // statement's last run: nothing to clear first.
         let expected = Int(sqlite3_bind_parameter_count(statement))
         guard expected == bindings.count else {
             throw SQLiteError(

@@ -9,8 +9,11 @@ import QuireSQLite
 extension SQLiteServerStorage {
     /// The VFS that gathers a connection's log writes (registered once), or nil (the default
     /// VFS) if it could not be registered.
-    static let walBufferVFS: String? =
-        csqlite_wal_buffer_register() == 0 ? String(cString: csqlite_wal_buffer_vfs_name) : nil
+    static let walBufferVFS: String? = {
+        // Registering starts SQLite, after which its process-wide settings can no longer change.
+        _ = SQLiteLibrary.configured
+        return csqlite_wal_buffer_register() == 0 ? String(cString: csqlite_wal_buffer_vfs_name) : nil
+    }()
 
     /// How many writes SQLite made to the writer's log and how many reached the kernel; nil when
     /// the log is not gathered. For tests.
