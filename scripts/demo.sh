@@ -7,8 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build >/dev/null
-bin=$(swift build --show-bin-path)
+# The build's own output (and SwiftPM's warning about the -pthread in libvips's pkg-config flags)
+# is shown only when the build fails.
+echo "Building Quire (swift build: minutes the first time, seconds after)..." >&2
+build_log=$(mktemp -t quire-demo-build.XXXXXX)
+if ! swift build >"$build_log" 2>&1; then
+  cat "$build_log" >&2
+  rm -f "$build_log"
+  exit 1
+fi
+rm -f "$build_log"
+bin=$(swift build --show-bin-path 2>/dev/null)
 
 work=$(mktemp -d -t quire-demo.XXXXXX)
 server_pid=""
