@@ -95,15 +95,17 @@ public protocol PullRecords: Sendable {
     /// pending change (a refused one yields to a newer server copy: the local text becomes a
     /// conflict copy) and changes no newer than the local copy; ignores tombstones of unknown
     /// notes. Refuses (throws `NotesDatabaseError.wrongAccount`) a page for another account than
-    /// the one bound to this database.
-    func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws
+    /// the one bound to this database. Returns how many notes the page changed on this device
+    /// (what a sync reports as received): a note's own echo and a skipped note are not counted.
+    @discardableResult
+    func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws -> Int
     /// ``apply(_:cursor:account:)`` for a page of a first listing that left out the payloads of
     /// this device's own writes (`own`): each must name the version and tag the device holds for
     /// that note, and is then confirmed like a listed copy no newer than the local one. If any
     /// does not (another version, another tag, no tag, a note this device lacks), nothing is
-    /// written and it returns false: the caller fetches the page again with every payload.
+    /// written and it returns nil: the caller fetches the page again with every payload.
     func apply(_ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID)
-        async throws -> Bool
+        async throws -> Int?
     /// The stored cursor; nil before the first page.
     func cursor() async throws -> Cursor?
     /// Positions of acknowledged writes (``PushRecords/complete(_:version:tag:position:)``) that

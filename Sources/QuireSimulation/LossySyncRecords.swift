@@ -48,11 +48,11 @@ struct LossySyncRecords: SyncRecords {
     func conflictContext(for change: ChangeID) async throws -> ConflictContext {
         try await database.conflictContext(for: change)
     }
-    func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws {
+    func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) async throws -> Int {
         try await database.apply(changes, cursor: cursor, account: account)
     }
     func apply(_ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID)
-        async throws -> Bool
+        async throws -> Int?
     {
         try await database.apply(changes, confirming: own, cursor: cursor, account: account)
     }

@@ -9,23 +9,23 @@ extension NotesDatabase {
     /// transaction: each of `own` must match this device's copy (same version, same known tag,
     /// not deleted here), and is confirmed as a listed copy no newer than the local one would be
     /// (so ``finishFullResync()`` keeps it); then the rest of the page as ``apply(_:cursor:account:)``.
-    /// A single mismatch writes nothing and returns false: the caller fetches the page's
-    /// payloads, since only a payload can show what the server holds then.
+    /// Returns how many notes of `changes` changed here, as ``apply(_:cursor:account:)`` does (a
+    /// confirmed own write changes none). A single mismatch writes nothing and returns nil: the
+    /// caller fetches the page's payloads, since only a payload can show what the server holds then.
     public func apply(
         _ changes: [RemoteNote], confirming own: [ListedOwnWrite], cursor: Cursor, account: AccountID
-    ) throws -> Bool {
+    ) throws -> Int? {
         try pageWrite(notes: changes.count + own.count) { touched in
             try checkAccount(account)
             for write in own {
                 guard let local = try storedNote(write.id), !local.deleted, local.version == write.version,
                     let tag = write.versionTag, local.versionTag == tag
-                else { return false }
+                else { return nil }
             }
             for write in own where try !hasPendingChange(write.id) {
                 try connection.run("UPDATE notes SET confirmed = 1 WHERE id = ?", write.id.description)
             }
-            try applyPage(changes, cursor: cursor, touched: &touched)
-            return true
+            return try applyPage(changes, cursor: cursor, touched: &touched)
         }
     }
 }

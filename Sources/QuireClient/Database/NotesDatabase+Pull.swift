@@ -11,11 +11,12 @@ extension NotesDatabase {
     /// another account. For each note: one with a pending change is skipped (its change will meet
     /// the server's copy as a conflict); a copy no newer than the local one only confirms the note;
     /// a tombstone of a note never seen here is ignored; anything else becomes the note, its text
-    /// the new base.
-    public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws {
+    /// the new base. Returns how many notes the page changed here (see ``applyPage``).
+    @discardableResult
+    public func apply(_ changes: [RemoteNote], cursor: Cursor, account: AccountID) throws -> Int {
         try pageWrite(notes: changes.count) { touched in
             try checkAccount(account)
-            try applyPage(changes, cursor: cursor, touched: &touched)
+            return try applyPage(changes, cursor: cursor, touched: &touched)
         }
     }
 
@@ -27,20 +28,26 @@ extension NotesDatabase {
         }
     }
 
-    /// The notes of a page and its cursor, inside the caller's transaction.
-    func applyPage(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+    /// The notes of a page and its cursor, inside the caller's transaction. Returns how many of
+    /// them changed a note here: a note's own echo (this device's write or delete coming back in
+    /// the feed), a copy no newer than the local one, a skipped one are not counted.
+    func applyPage(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws -> Int {
         try indexingSearchOnce { try applyEach(changes, cursor: cursor, touched: &touched) }
     }
 
-    private func applyEach(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws {
+    private func applyEach(_ changes: [RemoteNote], cursor: Cursor, touched: inout Touched) throws -> Int {
         var resync = try readMeta(.resyncing).flatMap(Self.resyncReason)
         let own = try ownDeviceID()
         var present = try presentNotes(among: changes)
+        var changed = 0
         for remote in changes {
             guard present.contains(remote.id) else {
                 // Nothing to compare with: no row, so no pending change or version either.
                 present.insert(remote.id)
-                if try store(remote, replacing: nil, ownDevice: own) { touched.formUnion([.notes, .changes]) }
+                if try store(remote, replacing: nil, ownDevice: own) {
+                    touched.formUnion([.notes, .changes])
+                    changed += 1
+                }
                 continue
             }
             if resync != nil, try restoreRegressed(remote) {
@@ -51,13 +58,16 @@ extension NotesDatabase {
                     try writeMeta(.resyncing, FullResyncReason.serverForgot.rawValue)
                 }
                 touched.formUnion([.notes, .changes])
+                changed += 1
             } else if try applyRemote(
                 remote, ownDevice: own, untrustedHistory: resync == .serverForgot)
             {
                 touched.formUnion([.notes, .changes])
+                changed += 1
             }
         }
         try writeMeta(.cursor, cursor.rawValue)
+        return changed
     }
 
     /// The notes of `changes` this database has a row for (live or a tombstone), in one query:
@@ -114,12 +124,13 @@ extension NotesDatabase {
     }
 
     /// Makes the server's copy the note's text, version and base (a tombstone deletes a note this
-    /// device has; one it never had is ignored). Returns whether a live row changed.
+    /// device has; one it never had is ignored). Returns whether a live row changed: a tombstone
+    /// over one already here (this device's own delete coming back) only takes its version.
     func store(_ remote: RemoteNote, replacing local: StoredNote?, ownDevice: String) throws
         -> Bool
     {
         guard let content = remote.content else {
-            guard local != nil else { return false }
+            guard let local else { return false }
             // The text goes too: someone deleted it after seeing it; nothing will show it again.
             try connection.run(
                 """
@@ -129,7 +140,7 @@ extension NotesDatabase {
                 WHERE id = ?
                 """, remote.version, remote.versionTag, remote.updatedAt.timeIntervalSinceReferenceDate,
                 remote.id.description)
-            return true
+            return !local.deleted
         }
         let typedOn = Self.typedOnColumns(content.typedOn, ownDevice: ownDevice)
         // The preview and, for a new row, the creation time are written with the row, so their

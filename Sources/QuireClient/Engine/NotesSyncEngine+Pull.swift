@@ -26,6 +26,8 @@ extension NotesSyncEngine {
         }
         var restarted: Set<FullResyncReason> = []
         var checked = false
+        // Every note the pages listed, for the progress (the report counts those that changed).
+        var listed = 0
         // The next page, fetched and opened while this one is stored; dropped on any way out.
         var ahead: Task<OpenedPage, any Error>?
         defer { ahead?.cancel() }
@@ -62,15 +64,14 @@ extension NotesSyncEngine {
             if opened.page.hasMore, readAhead {
                 ahead = readAheadTask(since: next, omitOwn: omitOwn)
             }
-            let confirmed: Bool
+            var changed: Int?
             if omitOwn, !opened.own.isEmpty {
-                confirmed = try await records.apply(
+                changed = try await records.apply(
                     opened.notes, confirming: opened.own, cursor: next, account: account)
             } else {
-                try await records.apply(opened.notes, cursor: next, account: account)
-                confirmed = true
+                changed = try await records.apply(opened.notes, cursor: next, account: account)
             }
-            if !confirmed {
+            if changed == nil {
                 // This device's copy of one of its own writes is not what the server lists (an
                 // answer lost, a version moved on): only the payloads can say what the server
                 // holds, so the same page comes again with all of them, and so does the rest.
@@ -79,12 +80,12 @@ extension NotesSyncEngine {
                 omitOwn = false
                 opened = try await fetchPage(since: cursor, known: [], omitOwn: false)
                 next = try Self.nextCursor(of: opened.page, after: cursor)
-                try await records.apply(opened.notes, cursor: next, account: account)
+                changed = try await records.apply(opened.notes, cursor: next, account: account)
             }
-            report.received += opened.notes.count
+            report.received += changed ?? 0
             report.undecryptable += opened.undecryptable
             cursor = next
-            let listed = report.received + opened.own.count
+            listed += opened.notes.count + opened.own.count
             progressHandler?(
                 SyncProgress(
                     phase: .receiving, done: listed, total: opened.page.remaining.map { listed + $0 },
