@@ -15,7 +15,8 @@ enum ExitCode: Int32 {
     case ioError = 74
     /// EX_TEMPFAIL: the sync failed for now; try again later, nothing is lost.
     case tempFail = 75
-    /// EX_NOPERM: the server refused the credentials; sign in again.
+    /// EX_NOPERM: not allowed: the server refused the credentials (sign in again), a password
+    /// was wrong, or the trip role may not do it (only an owner deletes, restores or shares a trip).
     case noPermission = 77
     /// EX_CONFIG: no remote is configured.
     case config = 78

@@ -21,8 +21,9 @@ enum HelpText {
             "Run 'quire help COMMAND' or 'quire COMMAND --help' for its options and an example.",
             "IDs may be shortened to any unique start or end of 4 or more characters (lists show the last 8).",
             "The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.",
-            "Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note, 69 server unreachable,",
-            "74 local storage error, 75 sync failed (try again), 77 signed out, 78 not signed in.",
+            "Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note or id, 69 server unreachable,",
+            "74 local storage error, 75 sync failed (try again), 77 not allowed (signed out, a wrong",
+            "password, or a trip role that may not do it), 78 not signed in.",
         ]
         return lines.joined(separator: "\n")
     }

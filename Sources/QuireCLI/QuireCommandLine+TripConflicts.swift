@@ -10,15 +10,23 @@ extension QuireCommandLine {
         _ = try arguments.expectPositionals([])
         let device = try openDevice()
         var listed: [(conflict: TripFieldConflict, trip: TripRecord?, item: TripItemRecord?)] = []
+        var deletedTitles: [TripID: String] = [:]
         for conflict in try await device.trips.conflicts() {
             let trip = try await device.trips.trip(conflict.trip)
             var item: TripItemRecord?
             if let id = conflict.item { item = try await device.trips.item(id) }
+            if conflict.isTripDeletedWhileChanged {
+                deletedTitles[conflict.trip] = try await device.trips.deletedTripTitle(conflict.trip)
+            }
             listed.append((conflict, trip, item))
         }
         if arguments.flag("json") {
             try console.json(
-                listed.map { TripConflictJSON($0.conflict, tripTitle: $0.trip?.title, itemTitle: $0.item?.title) })
+                listed.map {
+                    TripConflictJSON(
+                        $0.conflict, tripTitle: $0.trip?.title ?? deletedTitles[$0.conflict.trip],
+                        itemTitle: $0.item?.title)
+                })
             return
         }
         guard !listed.isEmpty else {
@@ -26,8 +34,33 @@ extension QuireCommandLine {
             return
         }
         for entry in listed {
-            console.out(TripPrinter.conflictLine(entry.conflict, trip: entry.trip, item: entry.item))
+            console.out(
+                TripPrinter.conflictLine(
+                    entry.conflict, trip: entry.trip, tripTitle: deletedTitles[entry.conflict.trip], item: entry.item))
         }
+    }
+
+    /// The deleted trip `text` names (a full id, or a unique start or end of 4+ characters)
+    /// among those this device holds changes of; nil when it names none.
+    func resolveDeletedTripWithChanges(_ text: String, in device: QuireDevice) async throws -> TripID? {
+        let offers = try await device.trips.conflicts().filter(\.isTripDeletedWhileChanged).map(\.trip)
+        return try Self.deletedTrip(named: text, among: offers)
+    }
+
+    /// ``resolveDeletedTripWithChanges(_:in:)`` among every deleted trip this device holds.
+    func resolveDeletedTrip(_ text: String, in device: QuireDevice) async throws -> TripID? {
+        try Self.deletedTrip(named: text, among: try await device.trips.deletedTripIDs())
+    }
+
+    private static func deletedTrip(named text: String, among offers: [TripID]) throws -> TripID? {
+        let needle = text.lowercased()
+        if let id = TripID(needle), offers.contains(id) { return id }
+        guard needle.count >= 4 else { return nil }
+        let matches = offers.filter { $0.isNamed(by: needle) }
+        guard matches.count <= 1 else {
+            throw CLIError.data("'\(text)' matches \(matches.count) deleted trips; give more of the id")
+        }
+        return matches.first
     }
 
     func resolveTripConflict(_ words: [String]) async throws {
@@ -44,7 +77,12 @@ extension QuireCommandLine {
             throw CLIError.usage("--keep takes mine or theirs, not '\(keepName)'")
         }
         let device = try openDevice()
-        // ITEM may also name a trip, for a conflict on the trip's own fields.
+        // ITEM may also name a trip deleted while this device changed it, or a trip, for a
+        // conflict on the trip's own fields.
+        if field == .deleted, let trip = try await resolveDeletedTripWithChanges(text, in: device) {
+            try await device.trips.resolveConflict(trip: trip, item: nil, field: .deleted, keep: keep)
+            return
+        }
         if let trip = try? await resolveTrip(text, in: device) {
             try await device.trips.resolveConflict(trip: trip.id, item: nil, field: field, keep: keep)
             return
@@ -57,11 +95,20 @@ extension QuireCommandLine {
         let arguments = try Arguments(words, options: [], flags: [])
         let text = try arguments.expectPositionals(["item"])[0]
         let device = try openDevice()
-        let item = try await resolveItem(text, in: device)
+        // A deleted trip comes back the same way: one deleted on another device while this one
+        // changed it, with the changes, or one deleted anywhere (an owner's undo).
+        if let trip = try await resolveDeletedTrip(text, in: device) {
+            let title = try await device.trips.deletedTripTitle(trip) ?? ""
+            try await device.trips.restoreTrip(trip)
+            console.out("Restored trip \(trip.short) \"\(title)\".")
+            return
+        }
+        let item = try await resolveItem(text, in: device, includingDeleted: true)
         guard item.isDeleted else {
             throw CLIError.data("item \(item.id.short) is not deleted; nothing to restore")
         }
         try await device.trips.restoreItem(item.id)
+        console.out("Restored \(item.id.short) \"\(item.title)\".")
     }
 
     func exportTrip(_ words: [String]) async throws {

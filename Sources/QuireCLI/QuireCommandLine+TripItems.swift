@@ -52,5 +52,6 @@ extension QuireCommandLine {
         let device = try openDevice()
         let item = try await resolveItem(text, in: device)
         try await device.trips.deleteItem(item.id)
+        console.out("Deleted \(item.id.short) \"\(item.title)\" (undo: quire trip restore \(item.id.short)).")
     }
 }

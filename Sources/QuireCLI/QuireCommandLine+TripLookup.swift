@@ -24,8 +24,11 @@ extension QuireCommandLine {
     }
 
     /// Finds an item by full id (deleted ones too) or a unique start or end of it (4+ characters) among the
-    /// items the trips show: live ones, and deleted ones waiting for a restore.
-    func resolveItem(_ text: String, in device: QuireDevice) async throws -> TripItemRecord {
+    /// items the trips show: live ones, and deleted ones waiting for a restore; with
+    /// `includingDeleted`, every deleted item of a live trip too (what `trip restore` may name).
+    func resolveItem(_ text: String, in device: QuireDevice, includingDeleted: Bool = false) async throws
+        -> TripItemRecord
+    {
         let needle = text.lowercased()
         if let id = ItemID(needle), let item = try await device.trips.item(id) { return item }
         guard needle.count >= 4 else {
@@ -36,6 +39,12 @@ extension QuireCommandLine {
         for summary in try await device.trips.trips() {
             guard let trip = try await device.trips.trip(summary.id) else { continue }
             matches += (trip.items + trip.deletedItemsWithConflicts).filter { $0.id.isNamed(by: needle) }
+        }
+        if includingDeleted {
+            let listed = Set(matches.map(\.id))
+            for id in try await device.trips.deletedItemIDs() where id.isNamed(by: needle) && !listed.contains(id) {
+                if let item = try await device.trips.item(id) { matches.append(item) }
+            }
         }
         switch matches.count {
         case 1: return matches[0]

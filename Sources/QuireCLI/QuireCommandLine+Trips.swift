@@ -130,6 +130,7 @@ extension QuireCommandLine {
                     + "to stop seeing it, leave it: quire trip leave \(record.id.short)")
         }
         try await device.trips.deleteTrip(record.id)
+        console.out("Deleted trip \(record.id.short) \"\(record.title)\" (undo: quire trip restore \(record.id.short)).")
     }
 
     // MARK: - Helpers
@@ -157,6 +158,7 @@ extension QuireCommandLine {
         case .unknownConflict: .data("\(error.message); see 'quire trip conflicts'")
         case .invalidValue: .usage(error.message)
         case .wrongAccount: CLIError(code: .failure, message: error.message)
+        case .ownersOnly: CLIError(code: .noPermission, message: error.message)
         }
     }
 }

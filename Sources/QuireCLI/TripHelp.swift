@@ -98,14 +98,17 @@ enum TripHelp {
         elsewhere while this device edited them.
         """,
         "resolve": """
-        Usage: quire trip resolve ITEM --field F --keep mine|theirs
+        Usage: quire trip resolve ITEM|TRIP --field F --keep mine|theirs
         Settles a conflict: mine sends this device's value again, theirs keeps the other one.
-        For an item deleted elsewhere (--field deleted), mine restores it with your edits.
+        For an item deleted elsewhere (--field deleted), mine restores it with your edits; for a
+        trip deleted elsewhere while you changed it, mine restores it (owners only) with your
+        changes and theirs lets them go.
         """,
         "restore": """
-        Usage: quire trip restore ITEM
+        Usage: quire trip restore ITEM|TRIP
         Brings back an item that was deleted (for one deleted elsewhere while you edited it,
-        with your edits).
+        with your edits), or a trip deleted on another device while you changed it, with your
+        changes (owners only; an editor asks an owner, and the changes go out once it is back).
         """,
         "photo": """
         Usage: quire trip photo add ITEM FILE [--keep-location]

@@ -44,6 +44,10 @@ struct TripConflictJSON: Encodable {
     /// edits a restore brings back.
     var deletedWhileEdited: Bool
     var editedValues: [String: String?]?
+    /// The trip itself was deleted on another device while this one changed it; this many of its
+    /// changes wait for an owner to restore it (or for the person to let them go).
+    var tripDeletedWhileChanged: Bool
+    var changesOfDeletedTrip: Int
 
     init(_ conflict: TripFieldConflict, tripTitle: String? = nil, itemTitle: String? = nil) {
         trip = conflict.trip.description
@@ -55,6 +59,8 @@ struct TripConflictJSON: Encodable {
         theirs = conflict.theirs
         theirRevision = conflict.theirRevision
         deletedWhileEdited = conflict.isDeletedWhileEdited
+        tripDeletedWhileChanged = conflict.isTripDeletedWhileChanged
+        changesOfDeletedTrip = conflict.changesOfDeletedTrip
         editedValues = conflict.editedValues.map { values in
             Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
         }

@@ -83,10 +83,19 @@ enum TripPrinter {
     }
 
     /// `Lisbon / Lunch (ef56ab78)  start: yours 2027-06-10T13:00 Europe/Lisbon, theirs … (revision 4)`
-    static func conflictLine(_ conflict: TripFieldConflict, trip: TripRecord?, item: TripItemRecord?) -> String {
-        let where_ = [trip?.title ?? short(conflict.trip.description), item.map { $0.title }].compactMap { $0 }
+    /// `tripTitle`: the title of a trip no longer listed (deleted), when `trip` is nil.
+    static func conflictLine(
+        _ conflict: TripFieldConflict, trip: TripRecord?, tripTitle: String? = nil, item: TripItemRecord?
+    ) -> String {
+        let where_ = [trip?.title ?? tripTitle ?? short(conflict.trip.description), item.map { $0.title }]
+            .compactMap { $0 }
             .joined(separator: " / ")
         let id = short((conflict.item?.description ?? conflict.trip.description))
+        if conflict.isTripDeletedWhileChanged {
+            return "\(where_) (\(id))  deleted on another device while you changed it "
+                + "(\(conflict.changesOfDeletedTrip) change(s) not sent): an owner restores it with them, "
+                + "quire trip restore \(id); or let them go: quire trip resolve \(id) --field deleted --keep theirs"
+        }
         if conflict.isDeletedWhileEdited {
             return "\(where_) (\(id))  deleted on another device while you edited it: quire trip restore \(id)"
         }

@@ -108,6 +108,35 @@ import Testing
         }
     }
 
+    @Test func changesToATripDeletedElsewhereAreOfferedBackAndRestoredByShortID() async throws {
+        let setup = try await Setup()
+        defer { setup.tearDown() }
+        // The laptop adds an item and a note offline; the phone deletes the whole trip first.
+        let dinner = try await setup.laptop.ok("trip", "add", setup.trip, "--title", "Dinner")
+        try await setup.laptop.ok("trip", "edit", setup.lunch, "--notes", "bring cash")
+        #expect(try await setup.phone.ok("trip", "rm", setup.trip).contains("undo: quire trip restore"))
+        try await setup.phone.ok("sync")
+
+        // The laptop's sync ends well (exit 0, nothing "refused"), and says one choice waits.
+        let synced = try await setup.laptop.ok("sync")
+        #expect(synced.contains("1 conflict(s) to settle"), "\(synced)")
+        #expect(try await setup.laptop.ok("sync") == "Synced: sent 0, received 0")
+        let offer = try await setup.laptop.ok("trip", "conflicts")
+        #expect(offer.contains("Lisbon") && offer.contains("deleted on another device while you changed it"), "\(offer)")
+        #expect(offer.contains("3 change(s) not sent"), "Dinner's title and order, Lunch's note: \(offer)")
+
+        try await setup.laptop.ok("trip", "restore", String(setup.trip.suffix(8)))
+        try await setup.laptop.ok("sync")
+        try await setup.phone.ok("sync")
+        for device in setup.devices {
+            let trip = try await device.trip(setup.trip)
+            #expect(trip.items.map(\.title).sorted() == ["Dinner", "Lunch"])
+            #expect(trip.item(setup.lunch)?.notes == "bring cash")
+            #expect(trip.item(dinner)?.state == "synced")
+            #expect(try await device.tripConflicts().isEmpty)
+        }
+    }
+
     @Test func aDeleteWinsOverAnEditAndRestoreBringsTheItemBackWithTheEditsOnBoth() async throws {
         let setup = try await Setup()
         defer { setup.tearDown() }

@@ -1,7 +1,8 @@
 /// A field where this device's change met another's ("Alex changed this to 12:30. Keep mine?"),
-/// or an item this device edited while another device deleted it ("This item was deleted.
-/// Restore it?"). It stays until the person chooses (``TripsDatabase/resolveConflict(trip:item:field:keep:)``,
-/// ``TripsDatabase/restoreItem(_:)``).
+/// an item this device edited while another device deleted it ("This item was deleted.
+/// Restore it?"), or a whole trip deleted so ("This trip was deleted. Restore it?"). It stays
+/// until the person chooses (``TripsDatabase/resolveConflict(trip:item:field:keep:)``,
+/// ``TripsDatabase/restoreItem(_:)``, ``TripsDatabase/restoreTrip(_:)``).
 public struct TripFieldConflict: Sendable, Hashable {
     public var trip: TripID
     /// nil for a field of the trip itself.
@@ -19,10 +20,15 @@ public struct TripFieldConflict: Sendable, Hashable {
     /// For the same conflict: the photos this device attached or removed that met the delete,
     /// by their field (`photo.<id>`), which restoring brings back too. Empty otherwise.
     public var photoEdits: [String: TripEditedValue]
+    /// For the trip itself deleted on another device while this one changed it (`item` nil,
+    /// `field` `.deleted`): how many of this device's changes of the trip the delete stopped,
+    /// which restoring the trip sends. 0 otherwise.
+    public var changesOfDeletedTrip: Int
 
     public init(
         trip: TripID, item: ItemID?, field: TripField, mine: String?, theirs: String?, theirRevision: Int,
-        edits: [TripField: TripEditedValue]? = nil, photoEdits: [String: TripEditedValue] = [:]
+        edits: [TripField: TripEditedValue]? = nil, photoEdits: [String: TripEditedValue] = [:],
+        changesOfDeletedTrip: Int = 0
     ) {
         self.trip = trip
         self.item = item
@@ -32,6 +38,7 @@ public struct TripFieldConflict: Sendable, Hashable {
         self.theirRevision = theirRevision
         self.edits = edits
         self.photoEdits = photoEdits
+        self.changesOfDeletedTrip = changesOfDeletedTrip
     }
 
     /// The values of ``edits``: what restoring the item brings back.
@@ -39,4 +46,8 @@ public struct TripFieldConflict: Sendable, Hashable {
 
     /// The item was deleted on another device while this one edited it: the delete won.
     public var isDeletedWhileEdited: Bool { edits != nil }
+
+    /// The trip itself was deleted on another device while this one changed it ("This trip was
+    /// deleted. Restore it?"): an owner restores it with the changes, or lets them go.
+    public var isTripDeletedWhileChanged: Bool { item == nil && field == .deleted && changesOfDeletedTrip > 0 }
 }

@@ -72,12 +72,18 @@ extension TripsDatabase {
     /// Settles a conflict by the person's choice, in one transaction. `.mine` queues this device's
     /// value on the server's revision (so it applies unless the field changed again); `.theirs`
     /// keeps the server's. For an item deleted while edited, `.mine` restores it
-    /// (``restoreItem(_:)``) and `.theirs` lets the delete stand.
-    /// - Throws: ``TripsDatabaseError`` `.unknownConflict` when no conflict waits on the field.
+    /// (``restoreItem(_:)``) and `.theirs` lets the delete stand; so for a trip deleted while
+    /// changed (``restoreTrip(_:)``, an owner's), whose changes `.theirs` drops.
+    /// - Throws: ``TripsDatabaseError`` `.unknownConflict` when no conflict waits on the field,
+    ///   `.ownersOnly` when an editor would restore a trip.
     public func resolveConflict(trip: TripID, item: ItemID?, field: TripField, keep choice: TripConflictChoice)
         throws
     {
         try write {
+            if item == nil, field == .deleted, try !deletedTripOffers(in: trip).isEmpty {
+                if choice == .mine { try restoreTrip(trip) } else { try letDeletedTripGo(trip) }
+                return
+            }
             guard let conflict = try storedConflict(trip: trip, item: item, field: field) else {
                 throw TripsDatabaseError(
                     .unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")

@@ -131,11 +131,17 @@ extension TripsDatabase {
                     if let removal = try removeLocalCopyInTransaction(trip.id) { removals.append(removal) }
                     continue
                 }
+                let restored =
+                    try !trip.deleted
+                    && connection.queryFirst(
+                        "SELECT 1 FROM trips WHERE id = ? AND deleted = 1", trip.id.description, map: { _ in true })
+                        != nil
                 let updated = try connection.run(
                     """
                     UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)
                     WHERE id = ?
                     """, trip.role, trip.deleted, trip.revision, trip.id.description)
+                if restored { try resendChangesTheDeleteRefused(trip.id) }
                 if updated > 0, trip.rewindsHeldKey { try rewindKeyInTransaction(trip.id, to: trip.epoch) }
                 if updated > 0 { try noteKeyWorkInTransaction(trip) }
                 guard let key = trip.key else { continue }

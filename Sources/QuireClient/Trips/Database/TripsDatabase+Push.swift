@@ -17,13 +17,15 @@ extension TripsDatabase {
         package var cursor: Cursor? = nil
     }
 
-    /// The trips with waiting (not refused) changes, the trip of the oldest change first.
+    /// The trips with waiting (not refused) changes, the trip of the oldest change first; not a
+    /// trip the feed shows deleted, whose changes wait for the person (`TripsDatabase+DeletedTrips`).
     package func tripsToPush() throws -> [TripToPush] {
         try connection.query(
             """
             SELECT t.id, t.on_server, t.key, t.cursor FROM trips t
             JOIN (SELECT trip_id, MIN(seq) AS first FROM outbox WHERE rejected = 0 GROUP BY trip_id) o
               ON o.trip_id = t.id
+            WHERE t.deleted = 0
             ORDER BY o.first
             """
         ) { row in

@@ -31,12 +31,16 @@ extension TripsDatabase {
         } ?? nil
     }
 
-    /// The conflicts waiting for the person, of one trip or of all, oldest first.
+    /// The conflicts waiting for the person, of one trip or of all, oldest first; then each trip
+    /// deleted on another device while this one changed it (``TripFieldConflict/isTripDeletedWhileChanged``),
+    /// whose own conflicts wait behind that offer.
     public func conflicts(in trip: TripID? = nil) throws -> [TripFieldConflict] {
         let rows = try connection.query(
-            Self.conflictSelect + (trip == nil ? "" : " WHERE trip_id = ?") + " ORDER BY created_at, item_id, field",
+            Self.conflictSelect
+                + " WHERE trip_id NOT IN (SELECT id FROM trips WHERE deleted = 1)"
+                + (trip == nil ? "" : " AND trip_id = ?") + " ORDER BY created_at, item_id, field",
             bindings: trip.map { [$0.description] } ?? [], map: Self.conflict)
-        return rows.compactMap { $0 }
+        return rows.compactMap { $0 } + (try deletedTripOffers(in: trip))
     }
 
     /// True when the database holds any trip, deleted ones and waiting changes included.
@@ -196,10 +200,16 @@ extension TripsDatabase {
                 FROM outbox
                 """
             ) { ($0.int(0), $0.int(1), $0.int(2)) } ?? (0, 0, 0)
-        let conflicts = try connection.queryFirst("SELECT COUNT(*) FROM conflicts") { $0.int(0) } ?? 0
+        let conflicts =
+            try connection.queryFirst(
+                "SELECT COUNT(*) FROM conflicts WHERE trip_id NOT IN (SELECT id FROM trips WHERE deleted = 1)"
+            ) { $0.int(0) } ?? 0
+        // A deleted trip's changes are its one offer, neither refused nor waiting to be sent.
+        let ofDeletedTrips = try changesOfDeletedTripsCount()
         return TripsStatusRecord(
-            run: try runRecord(), pendingCount: pending, conflictCount: conflicts, rejectedCount: rejected,
-            stuckCount: stuck)
+            run: try runRecord(), pendingCount: pending - ofDeletedTrips.waiting,
+            conflictCount: conflicts + (try deletedTripOffers().count),
+            rejectedCount: rejected - ofDeletedTrips.refused, stuckCount: stuck)
     }
 
     // MARK: - Meta

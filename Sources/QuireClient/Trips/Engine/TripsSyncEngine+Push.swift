@@ -17,6 +17,8 @@ extension TripsSyncEngine {
     /// the run still reports the failure at its end.
     func pushAll(_ report: inout SyncReport) async throws {
         var failuresInARow = 0
+        var deletedMeanwhile: Set<TripID> = []
+        defer { report.fieldConflicts += deletedMeanwhile.count }
         for target in try await database.tripsToPush() where !setAside.contains(target.trip) {
             try Task.checkCancellation()
             if !target.onServer {
@@ -94,9 +96,12 @@ extension TripsSyncEngine {
                 }
                 let settled = try await database.settle(
                     request, answers: answers, position: response.position.map(Cursor.init))
-                for outcome in settled {
+                for (outcome, answer) in zip(settled, answers) {
                     switch outcome {
                     case .applied, .conflict(.same): report.pushed += 1
+                    case .rejected where answer == .rejected(reason: TripMergeRule.tripDeletedReason):
+                        // The trip was deleted: its changes become one offer to restore it.
+                        deletedMeanwhile.insert(target.trip)
                     case .rejected: report.refused += 1
                     case .conflict(.merged): report.merged += 1
                     case .conflict(.asked), .conflict(.deleteWon): report.fieldConflicts += 1

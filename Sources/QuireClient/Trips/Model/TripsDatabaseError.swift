@@ -13,6 +13,8 @@ public enum TripsDatabaseErrorKind: Hashable, Sendable {
     case deletedItem
     /// No conflict waits on that field.
     case unknownConflict
+    /// Only an owner of the trip may do that (delete or restore the trip itself).
+    case ownersOnly
     /// A value the field cannot hold (a kind, date or time it cannot parse), or a field the
     /// trip or item does not have.
     case invalidValue
