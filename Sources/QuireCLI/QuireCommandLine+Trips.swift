@@ -130,7 +130,8 @@ extension QuireCommandLine {
                     + "to stop seeing it, leave it: quire trip leave \(record.id.short)")
         }
         try await device.trips.deleteTrip(record.id)
-        console.out("Deleted trip \(record.id.short) \"\(record.title)\" (undo: quire trip restore \(record.id.short)).")
+        let short = record.id.short
+        console.out("Deleted trip \(short) \"\(record.title)\" (undo: quire trip restore \(short)).")
     }
 
     // MARK: - Helpers
