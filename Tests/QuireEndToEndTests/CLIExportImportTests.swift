@@ -76,8 +76,40 @@ import Testing
         #expect(result.stdout == "Imported 3 notes.\n")
         #expect(result.stderr.contains("photo.png"))
         let notes = try await device.notes().map { "\($0.title)|\($0.body)" }.sorted()
+        // The keys Quire does not read (tags here) stay with the text, as front matter of its own.
         #expect(
-            notes == ["Front matter title|body here", "Shopping list|milk\nbread", "The plan|step one\nstep two\n"])
+            notes == [
+                "Front matter title|---\ntags: [a]\n---\nbody here", "Shopping list|milk\nbread",
+                "The plan|step one\nstep two\n",
+            ])
+    }
+
+    /// Files that open with a `---` line that is not front matter (a horizontal rule, a block of
+    /// prose between rules), or front matter with keys Quire does not read (an Obsidian vault's
+    /// tags, aliases and dates): import used to drop every line up to the second `---`.
+    @Test func importKeepsEveryLineOfAFileThatOpensWithARule() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-import-rules")
+        defer { root.remove() }
+        let folder = root.path("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let files = [
+            "hr.md": "---\nShopping list\nmilk and eggs\n---\nend\n",
+            "hr2.txt": "---\n\nA paragraph between rules.\n\n---\nmore\n",
+            "meeting.md": "---\nMeeting with Ana: budget is 40k\nDecision: go\n---\nfollow-ups below\n",
+            "vault.md":
+                "---\ntitle: Trip ideas\ntags: [travel, 2027]\naliases:\n  - holidays\ndate: 2026-01-02\n---\nLisbon\n",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let device = CLIDevice(root, "d")
+        #expect(try await device.ok("import", folder.path) == "Imported 4 notes.")
+        let notes = try await device.notes().map { "\($0.title)|\($0.body)" }.sorted()
+        #expect(
+            notes == [
+                "Trip ideas|---\ntags: [travel, 2027]\naliases:\n  - holidays\ndate: 2026-01-02\n---\nLisbon\n",
+                "hr2|---\n\nA paragraph between rules.\n\n---\nmore\n",
+                "hr|---\nShopping list\nmilk and eggs\n---\nend\n",
+                "meeting|---\nMeeting with Ana: budget is 40k\nDecision: go\n---\nfollow-ups below\n",
+            ])
     }
 
     @Test func aConflictCopyIsExportedMarkedAsOne() async throws {
