@@ -98,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "QuireCLI",
             dependencies: [
-                "QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn", "QuireWire",
+                "QuireClient", "QuirePresentation", "QuireMerge", "QuireSpawn", "QuireWire", "QuireLock",
                 .target(name: "CJemalloc", condition: linuxOnly),
             ]),
         .executableTarget(name: "QuirePhotoMain", dependencies: ["QuireMedia", "QuireWire"]),

@@ -61,6 +61,14 @@ extension QuireCommandLine {
             console.out("Not signed in.")
             return
         }
+        // Before anything is asked or told to the server: erasing under another process would
+        // lose what it writes next (an editor's save).
+        guard DeviceUseLock.takeExclusive(device.directory) else {
+            throw CLIError(
+                code: .tempFail,
+                message: "another quire is using this device (an open 'quire edit' or 'quire watch', or a sync); "
+                    + "close it, then log out again. Still signed in; nothing was erased.")
+        }
         let pending = await currentStatus(device).pendingCount
         if pending > 0, !arguments.flag("force") {
             let warning = "\(pending) change(s) haven't synced and will be lost."

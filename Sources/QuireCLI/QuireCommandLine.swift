@@ -109,6 +109,7 @@ struct QuireCommandLine: Sendable {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".quire")
         try PrivateFolder.create(
             directory, what: "the data directory", advice: ". Choose another with --data-dir or $QUIRE_HOME")
+        DeviceUseLock.holdShared(directory)
         do {
             return try QuireDevice(directory: directory, photoPieceBytes: photoPieceBytes)
         } catch let error as SQLiteError {
