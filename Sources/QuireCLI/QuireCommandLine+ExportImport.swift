@@ -29,6 +29,8 @@ extension QuireCommandLine {
 
     /// `quire import PATH...`: `.md` and `.txt` files, and the ones inside folders, as new notes,
     /// one transaction per batch; a file whose title and body a live note already has is skipped.
+    /// A file that cannot be read, or is not UTF-8 text, is named and left out; the others are
+    /// imported, and the command then exits 65.
     func importNotes(_ arguments: Arguments) async throws {
         guard !arguments.positionals.isEmpty else { throw CLIError.usage("expected <path>..., got none") }
         let (files, skipped) = try Self.importableFiles(arguments.positionals)
@@ -39,11 +41,18 @@ extension QuireCommandLine {
         let device = try openDevice()
         var imported = 0
         var alreadyHere = 0
+        var unreadable: [String] = []
         let batchSize = 200
         for start in stride(from: 0, to: files.count, by: batchSize) {
             let batch = files[start..<min(start + batchSize, files.count)]
-            let texts = try batch.map { file in
-                MarkdownNote.parse(try Self.readText(file.path, failing: .ioError), fileName: file.lastPathComponent)
+            let texts = batch.compactMap { file -> NoteText? in
+                do {
+                    return MarkdownNote.parse(
+                        try Self.readText(file.path, failing: .dataError), fileName: file.lastPathComponent)
+                } catch {
+                    unreadable.append(file.path)
+                    return nil
+                }
             }
             let outcome = try await device.database.importNotes(texts)
             imported += outcome.imported.count
@@ -55,6 +64,14 @@ extension QuireCommandLine {
         if console.stderrIsTerminal, files.count > batchSize { console.progress(nil) }
         let already = alreadyHere > 0 ? " (\(alreadyHere) already here)" : ""
         console.out("Imported \(Self.count(imported, "note"))\(already).")
+        guard unreadable.isEmpty else {
+            let names = unreadable.prefix(3).joined(separator: ", ") + (unreadable.count > 3 ? ", …" : "")
+            throw CLIError(
+                code: .dataError,
+                message: "not imported: \(Self.count(unreadable.count, "file")) that could not be read or are not "
+                    + "UTF-8 text: \(names). Convert them (iconv -f latin1 -t utf-8), then import them again.",
+                hint: "")
+        }
     }
 
     /// The files to import, in path order (folders searched all the way down), and the names of

@@ -7,10 +7,10 @@ import QuireDomain
 extension QuireCommandLine {
     func newNote(_ arguments: Arguments) async throws {
         _ = try arguments.expectPositionals([])
-        guard let title = arguments.options["title"] else {
+        guard let title = try titleArgument(arguments.options["title"]) else {
             throw CLIError.usage("'new' needs --title (and optionally --body)")
         }
-        let body = bodyArgument(arguments.options["body"]) ?? ""
+        let body = try bodyArgument(arguments.options["body"]) ?? ""
         let device = try openDevice()
         let id = NoteID()
         try await device.notes.save(id: id, title: title, body: body)
@@ -21,8 +21,8 @@ extension QuireCommandLine {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
         let note = try await resolveNote(id, in: device)
-        var title = arguments.options["title"] ?? note.title
-        var body = bodyArgument(arguments.options["body"]) ?? note.body
+        var title = try titleArgument(arguments.options["title"]) ?? note.title
+        var body = try bodyArgument(arguments.options["body"]) ?? note.body
         if arguments.options["title"] == nil, arguments.options["body"] == nil {
             (title, body) = try TextEditor(directory: device.directory).edit(title: note.title, body: note.body)
         }

@@ -164,10 +164,27 @@ struct QuireCommandLine: Sendable {
     }
 
     /// `--body -` reads standard input to its end.
-    func bodyArgument(_ value: String?) -> String? {
+    func bodyArgument(_ value: String?) throws -> String? {
         guard let value else { return nil }
         guard value == "-" else { return value }
         let data = FileHandle.standardInput.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw CLIError(
+                code: .dataError,
+                message: "the text on standard input is not UTF-8; nothing was saved. "
+                    + "Convert it first, for example: iconv -f latin1 -t utf-8 FILE | quire ... --body -",
+                hint: "")
+        }
+        return text
+    }
+
+    /// A title given with `--title`: one line (the editor's file and every list show a title as
+    /// its first line, and a line break would move the rest into the body on the next edit).
+    func titleArgument(_ value: String?) throws -> String? {
+        guard let value else { return nil }
+        guard !value.contains(where: \.isNewline) else {
+            throw CLIError.usage("a title is one line; put the rest in --body")
+        }
+        return value
     }
 }

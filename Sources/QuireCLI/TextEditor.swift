@@ -21,9 +21,14 @@ struct TextEditor {
     /// The device's data directory.
     let directory: URL
 
+    /// The note's title and body after the editor, or as they were when the file is unchanged
+    /// (a title with a line break from another device would otherwise come back split). Throws
+    /// for an editor that failed, or one that saved bytes that are not UTF-8: then nothing is
+    /// saved and the file stays for the person to convert, its path in the error.
     func edit(title: String, body: String) throws -> (title: String, body: String) {
         let file = directory.appendingPathComponent("edit-\(UUID().uuidString.prefix(8)).txt")
-        try Self.writePrivately(title + "\n\n" + body, to: file)
+        let written = Data((title + "\n\n" + body).utf8)
+        try Self.writePrivately(written, to: file)
         let cleanup = FileCleanup(file)
         defer { cleanup.run() }
         let editor = ProcessInfo.processInfo.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
@@ -33,7 +38,16 @@ struct TextEditor {
             throw CLIError(
                 code: .failure, message: "the editor '\(editor)' exited with \(status); nothing was saved")
         }
-        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        let data = try Data(contentsOf: file)
+        if data == written { return (title, body) }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            cleanup.keep()
+            throw CLIError(
+                code: .dataError,
+                message: "the editor saved text that is not UTF-8; nothing was saved. What you typed is kept in "
+                    + "\(file.path): convert it (iconv -f latin1 -t utf-8 FILE), then quire edit ID --body - < FILE",
+                hint: "")
+        }
         var edited = Self.parse(text)
         // Editors end a file with a newline (vim's 'fixeol'); the note did not have one.
         if !body.hasSuffix("\n"), edited.body.hasSuffix("\n") { edited.body.removeLast() }
@@ -49,14 +63,14 @@ struct TextEditor {
         return (title, String(body))
     }
 
-    /// Creates `file` (it must not exist) readable by its owner only, and writes `text`.
-    static func writePrivately(_ text: String, to file: URL) throws {
+    /// Creates `file` (it must not exist) readable by its owner only, and writes `data`.
+    static func writePrivately(_ data: Data, to file: URL) throws {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CLIError(code: .ioError, message: "could not create \(file.path) for the editor")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try handle.write(contentsOf: Data(text.utf8))
+        try handle.write(contentsOf: data)
         try handle.close()
     }
 
@@ -95,6 +109,11 @@ final class FileCleanup: @unchecked Sendable {
 
     init(_ file: URL) {
         self.file = file
+    }
+
+    /// The file stays: nothing removes it after this (what it holds is the person's to take).
+    func keep() {
+        lock.withLock { done = true }
     }
 
     func run() {
