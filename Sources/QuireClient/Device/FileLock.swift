@@ -40,4 +40,17 @@ public enum FileLock {
         defer { flock(descriptor, LOCK_UN) }
         return try await body()
     }
+
+    /// Whether someone holds the lock on `file` now: tries to take it without waiting, and lets
+    /// it go at once when it could.
+    public static func isHeld(_ file: URL) -> Bool {
+        let descriptor = open(file.path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EINTR else { return errno == EWOULDBLOCK }
+        }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
 }

@@ -42,7 +42,8 @@ public final class QuireDevice: Sendable {
             fileURL: directory.appendingPathComponent("notes.sqlite"), now: now)
         self.trips = try TripsDatabase(fileURL: directory.appendingPathComponent("trips.sqlite"), now: now)
         self.notes = LocalNotesRepository(records: database)
-        self.status = LocalSyncStatusRepository(records: database, trips: trips)
+        let runLock = FileSyncRunLock(directory: directory)
+        self.status = LocalSyncStatusRepository(records: database, trips: trips, runGoing: { runLock.isHeld() })
     }
 
     // MARK: - Account

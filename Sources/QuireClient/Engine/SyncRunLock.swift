@@ -24,6 +24,13 @@ public struct FileSyncRunLock: SyncRunLock {
     public func whileSyncing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await FileLock.holding(file, body)
     }
+
+    /// Whether a run holds the lock now, in this process or another (a lock this process takes
+    /// through another open of the file conflicts like another process's). Answers at once; a
+    /// file that cannot be opened holds nothing.
+    public func isHeld() -> Bool {
+        FileLock.isHeld(file)
+    }
 }
 
 /// No lock: for a database only one engine ever opens (a test with one device in one process).

@@ -6,11 +6,32 @@ import QuireDomain
 public final class LocalSyncStatusRepository: SyncStatusRepository {
     private let records: any SyncStatusRecords
     private let trips: TripsDatabase?
+    private let runGoing: (@Sendable () -> Bool)?
 
     /// - Parameter trips: the device's trips, whose waiting changes, conflicts and runs count too.
-    public init(records: any SyncStatusRecords, trips: TripsDatabase? = nil) {
+    /// - Parameter runGoing: whether a sync run is going now (the device's sync lock is held);
+    ///   when it says no, a record still saying "syncing" is a run that was cut short (its
+    ///   process killed, the disk full before it could record its end), shown as not finished.
+    public init(
+        records: any SyncStatusRecords, trips: TripsDatabase? = nil, runGoing: (@Sendable () -> Bool)? = nil
+    ) {
         self.records = records
         self.trips = trips
+        self.runGoing = runGoing
+    }
+
+    /// What a run that was cut short says, until the next run.
+    public static let interruptedRun =
+        "The last sync did not finish (it was stopped, or its process ended); the next sync picks up where it stopped."
+
+    /// `status` with a "syncing" that no run holds turned into a run that did not finish.
+    static func checked(_ status: SyncStatus, runGoing: (@Sendable () -> Bool)?) -> SyncStatus {
+        guard status.isSyncing, let runGoing, !runGoing() else { return status }
+        var status = status
+        status.isSyncing = false
+        status.lastRunFailed = true
+        status.lastError = interruptedRun
+        return status
     }
 
     /// Replays the current status, then each change of either part. Finishes when the caller's
@@ -20,7 +41,7 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
         let tripRows = trips?.statusRow()
         let (stream, continuation) = AsyncStream.makeStream(
             of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
-        let latest = LatestStatus(tripsExpected: tripRows != nil)
+        let latest = LatestStatus(tripsExpected: tripRows != nil, runGoing: runGoing)
         let notesTask = Task {
             for await record in rows {
                 if let status = latest.notes(record) { continuation.yield(status) }
@@ -84,9 +105,11 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
         private var notesRecord: SyncStatusRecord?
         private var tripsRecord: TripsStatusRecord?
         private let tripsExpected: Bool
+        private let runGoing: (@Sendable () -> Bool)?
 
-        init(tripsExpected: Bool) {
+        init(tripsExpected: Bool, runGoing: (@Sendable () -> Bool)?) {
             self.tripsExpected = tripsExpected
+            self.runGoing = runGoing
         }
 
         func notes(_ record: SyncStatusRecord) -> SyncStatus? {
@@ -107,7 +130,8 @@ public final class LocalSyncStatusRepository: SyncStatusRepository {
         private var current: SyncStatus? {
             guard let notesRecord else { return nil }
             if tripsExpected && tripsRecord == nil { return nil }
-            return LocalSyncStatusRepository.status(notesRecord, trips: tripsRecord)
+            return LocalSyncStatusRepository.checked(
+                LocalSyncStatusRepository.status(notesRecord, trips: tripsRecord), runGoing: runGoing)
         }
     }
 }
