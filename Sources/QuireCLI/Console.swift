@@ -2,13 +2,22 @@ import Foundation
 
 /// Standard output and error, written through FileHandle (the global `stdout` is not
 /// concurrency-safe in Swift 6).
+///
+/// On a terminal, `out` and `err` show control characters as text (``TerminalText``): a note's
+/// title or body must not drive the terminal. Piped, every byte goes through as it is.
 struct Console: Sendable {
     func out(_ line: String) {
+        FileHandle.standardOutput.write(Data(((stdoutIsTerminal ? TerminalText.visible(line) : line) + "\n").utf8))
+    }
+
+    /// A line whose escape sequences are Quire's own (search's bold), its other text already made
+    /// ``TerminalText/visible(_:)`` by the caller.
+    func outFormatted(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data(((stderrIsTerminal ? TerminalText.visible(line) : line) + "\n").utf8))
     }
 
     /// Writes JSON text already encoded (as `json` would have written it) on stdout, with the

@@ -15,7 +15,7 @@ enum HistoryText {
 
     /// The title, or the body's first line for an untitled text.
     static func firstLine(of version: NoteVersion) -> String {
-        if !version.title.isEmpty { return version.title }
+        if !version.title.isEmpty { return TerminalText.oneLine(version.title) }
         let line = version.body.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)
         return line ?? "(empty)"
     }

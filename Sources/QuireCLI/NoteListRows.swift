@@ -11,11 +11,11 @@ struct NoteListRows {
 
     /// The title column: as wide as the longest title, at most 32.
     func titleWidth(_ notes: [NoteSummary]) -> Int {
-        min(32, notes.map { max($0.title.count, "(untitled)".count) }.max() ?? 0)
+        min(32, notes.map { max(TerminalText.oneLine($0.title).count, "(untitled)".count) }.max() ?? 0)
     }
 
     func line(for note: NoteSummary, badge: String, titleWidth: Int) -> String {
-        let title = Self.fit(note.title.isEmpty ? "(untitled)" : note.title, titleWidth)
+        let title = Self.fit(note.title.isEmpty ? "(untitled)" : TerminalText.oneLine(note.title), titleWidth)
         let head =
             "\(note.id.short)  \(Self.pad(title, titleWidth))  \(Self.pad(when(note.updatedAt), 12))"
         let tail = badge.isEmpty ? "" : "  [\(badge)]"

@@ -104,7 +104,7 @@ extension QuireCommandLine {
             if let rows {
                 lines.append(rows.line(for: note, badge: badge, titleWidth: titleWidth))
             } else {
-                let title = note.title.isEmpty ? "(untitled)" : note.title
+                let title = note.title.isEmpty ? "(untitled)" : TerminalText.oneLine(note.title)
                 let id = note.id.short
                 lines.append(badge.isEmpty ? "\(id)  \(title)" : "\(id)  \(title)  [\(badge)]")
             }

@@ -37,7 +37,16 @@ extension QuireCommandLine {
         }
         let limit = try Self.positiveInteger(arguments.options["limit"], option: "limit") ?? 20
         let json = arguments.flag("json")
-        let marks = !json && console.stdoutIsTerminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("**", "**")
+        // On a terminal the matches are bold: marked first with two private-use characters, which
+        // become the escape codes once the text around them is made safe to show.
+        let bold = !json && console.stdoutIsTerminal
+        let marks = bold ? ("\u{E000}", "\u{E001}") : ("**", "**")
+        let show = { (line: String) in
+            guard bold else { return console.out(line) }
+            console.outFormatted(
+                TerminalText.visible(line).replacingOccurrences(of: "\u{E000}", with: "\u{1B}[1m")
+                    .replacingOccurrences(of: "\u{E001}", with: "\u{1B}[0m"))
+        }
         let device = try openDevice()
         let hits = try await device.database.search(query, limit: limit, highlight: marks)
         if json {
@@ -56,9 +65,9 @@ extension QuireCommandLine {
         for hit in hits {
             let title = hit.title.isEmpty ? "(untitled)" : hit.highlightedTitle
             let copy = hit.conflictOf == nil ? "" : "  [conflict copy]"
-            console.out("\(hit.id.short)  \(title)\(copy)")
+            show("\(hit.id.short)  \(title.replacingOccurrences(of: "\n", with: " "))\(copy)")
             let snippet = hit.snippet.replacingOccurrences(of: "\n", with: " ")
-            if !snippet.isEmpty { console.out("          \(snippet)") }
+            if !snippet.isEmpty { show("          \(snippet)") }
         }
     }
 

@@ -87,7 +87,7 @@ final class WatchPrinter: @unchecked Sendable {
     }
 
     private func report(_ kind: String, _ note: NoteRecord) {
-        let title = note.title.isEmpty ? "(untitled)" : note.title
+        let title = note.title.isEmpty ? "(untitled)" : TerminalText.oneLine(note.title)
         if json {
             emit(Event(event: kind, id: note.id.description, title: note.title))
         } else {
