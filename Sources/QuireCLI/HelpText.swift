@@ -19,7 +19,8 @@ enum HelpText {
         lines += [
             "",
             "Run 'quire help COMMAND' or 'quire COMMAND --help' for its options and an example.",
-            "IDs may be shortened to any unique start or end of 4 or more characters (lists show the last 8).",
+            "IDs may be shortened to 4 or more characters: the start of what lists show (their last 8),",
+            "or any unique start or end of the whole id.",
             "The device lives in --data-dir, or $QUIRE_HOME, or ~/.quire.",
             "Exit codes: 0 ok, 1 failed, 64 usage, 65 unknown note or id, 69 server unreachable,",
             "74 local storage error, 75 sync failed (try again), 77 not allowed (signed out, a wrong",

@@ -25,4 +25,14 @@ import Testing
         #expect(!id.isNamed(by: "c3d4"))
         #expect(!id.isNamed(by: "2e3f4a5c"))
     }
+
+    /// A person types the start of what the list shows, as with git's short hashes: the list
+    /// showed `2e3f4a5b`, and `2e3f` found nothing (it is neither the id's start nor its end).
+    @Test func theStartOfTheShownCharactersNamesTheId() throws {
+        let id = try #require(NoteID("0193a1b2-c3d4-7e5f-8a6b-0c1d2e3f4a5b"))
+        #expect(id.isNamed(by: "2e3f"))
+        #expect(id.isNamed(by: "2E3F4A"))
+        #expect(!id.isNamed(by: "e3f4"), "inside the shown characters is not their start")
+        #expect(!id.isNamed(by: "2e3"), "4 characters at least")
+    }
 }
