@@ -38,12 +38,14 @@ struct TripItemOptions {
         let start = try time(
             options["at"], zone: options["zone"], flag: "at", zoneFlag: "zone", current: current?.start,
             defaultZone: nil)
-        if let start { changes[.start] = start.map(\.fieldValue) }
+        // `updateValue`, not a subscript: assigning nil through the subscript would drop the key,
+        // and with it the clearing `--at ''` asks for.
+        if let start { changes.updateValue(start.map(\.fieldValue), forKey: .start) }
         let startZone = (start ?? current?.start)?.zoneID
         let end = try time(
             options["end"], zone: options["end-zone"], flag: "end", zoneFlag: "end-zone", current: current?.end,
             defaultZone: startZone)
-        if let end { changes[.end] = end.map(\.fieldValue) }
+        if let end { changes.updateValue(end.map(\.fieldValue), forKey: .end) }
     }
 
     /// The new value of a start or end: nil when neither flag is given; `.some(nil)` to clear it.

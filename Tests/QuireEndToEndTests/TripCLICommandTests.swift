@@ -107,6 +107,23 @@ import Testing
         #expect(item.fields["start"]?.state == "pending")
     }
 
+    /// `--at ''` unschedules an item and `--end ''` clears its end, as the help says: both were
+    /// dropped ("needs at least one field to change"), and silently when given with another flag.
+    @Test func anEmptyAtUnschedulesAnItemAndAnEmptyEndClearsItsEnd() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let (trip, lunch) = try await device.lisbonWithLunch()
+        try await device.ok("trip", "edit", lunch, "--end", "2027-06-10 13:30")
+        try await device.ok("trip", "edit", lunch, "--end", "")
+        #expect(try await device.trip(trip).item(lunch)?.end == nil)
+        #expect(try await device.trip(trip).item(lunch)?.start?.local == "2027-06-10T12:00")
+        try await device.ok("trip", "edit", lunch, "--at", "", "--title", "Lunch, some day")
+        let item = try #require(try await device.trip(trip).item(lunch))
+        #expect(item.start == nil)
+        #expect(item.title == "Lunch, some day")
+    }
+
     @Test func rmItemHidesTheItemAndRestoreBringsItBack() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
