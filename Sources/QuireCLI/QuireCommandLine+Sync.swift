@@ -42,7 +42,8 @@ extension QuireCommandLine {
                 throw CLIError(
                     code: .tempFail,
                     message: "\(status.tripRejectedCount) trip change(s) were refused by the server: "
-                        + "'quire trip show TRIP' says why; editing the field sends it again.")
+                        + "'quire trip show TRIP' says why; editing the field sends it again, and "
+                        + "'quire trip resolve ITEM --field F --keep theirs' lets it go.")
             }
             let refusedPhotos = try await device.trips.photoUploadSummary().failed
             if refusedPhotos > 0, status.refusedCount + status.stuckCount == 0 {

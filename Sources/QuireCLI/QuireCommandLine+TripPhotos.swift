@@ -31,6 +31,7 @@ extension QuireCommandLine {
         let given = try arguments.expectPositionals(["item", "file"])
         let device = try openDevice()
         let item = try await resolveItem(given[0], in: device)
+        try await requireEditing(item.trip, in: device)
         let source = URL(fileURLWithPath: given[1])
         let photo = try await device.photoQueue(preparer: photoPreparer).add(
             source, to: item.id, keepLocation: arguments.flag("keep-location"))

@@ -102,7 +102,8 @@ enum TripHelp {
         Settles a conflict: mine sends this device's value again, theirs keeps the other one.
         For an item deleted elsewhere (--field deleted), mine restores it with your edits; for a
         trip deleted elsewhere while you changed it, mine restores it (owners only) with your
-        changes and theirs lets them go.
+        changes and theirs lets them go. For a change the server refused (shown [refused] with
+        its reason), theirs lets it go and shows the trip's value again; mine sends it again.
         """,
         "restore": """
         Usage: quire trip restore ITEM|TRIP

@@ -82,15 +82,34 @@ import Testing
             #expect(lunch.notes == "book ahead")
         }
 
-        // The viewer's edit is refused by the server, kept on the viewer's device with the reason.
-        try await setup.carol.ok("trip", "edit", setup.lunch, "--location", "Mercado da Ribeira")
-        let refused = try await setup.carol.run("sync")
+        // The viewer's edit is refused at once, with who to ask; nothing waits to be refused.
+        let viewing = try await setup.carol.run("trip", "edit", setup.lunch, "--location", "Mercado da Ribeira")
+        #expect(viewing.exitCode == 77, "\(viewing.stderr)")
+        #expect(viewing.stderr.contains("ask an owner to make you an editor"), "\(viewing.stderr)")
+        #expect(try await setup.carol.run("trip", "add", setup.trip, "--title", "Mine").exitCode == 77)
+        #expect(try await setup.carol.ok("sync").hasPrefix("Synced"))
+
+        // An editor made a viewer while editing offline: the server refuses the change, kept on
+        // the device with the reason; the owner's later change shows once the editor lets the
+        // refused one go (it used to hide it for good, every sync exiting 75).
+        try await setup.bob.ok("trip", "edit", setup.lunch, "--location", "Mercado da Ribeira")
+        try await setup.alice.ok("trip", "role", setup.trip, "bob", "--role", "viewer")
+        let refused = try await setup.bob.run("sync")
         #expect(refused.exitCode == 75, "\(refused.stderr)")
-        let kept = try #require(try await setup.carol.trip(setup.trip).item(setup.lunch))
+        #expect(refused.stderr.contains("--keep theirs"), "\(refused.stderr)")
+        let kept = try #require(try await setup.bob.trip(setup.trip).item(setup.lunch))
         #expect(kept.location == "Mercado da Ribeira")
         #expect(kept.fields["location"]?.state == "refused")
         try await setup.alice.ok("sync")
         #expect(try await setup.alice.trip(setup.trip).item(setup.lunch)?.location == nil)
+        try await setup.alice.ok("trip", "edit", setup.lunch, "--location", "Time Out Market")
+        try await setup.alice.ok("sync")
+        try await setup.bob.run("sync")
+        try await setup.bob.ok("trip", "resolve", setup.lunch, "--field", "location", "--keep", "theirs")
+        #expect(try await setup.bob.trip(setup.trip).item(setup.lunch)?.location == "Time Out Market")
+        #expect(try await setup.bob.run("sync").exitCode == 0)
+        try await setup.alice.ok("trip", "role", setup.trip, "bob", "--role", "editor")
+        try await setup.bob.ok("sync")
 
         // The members, each with a key fingerprint the others can compare.
         let members = try #require(

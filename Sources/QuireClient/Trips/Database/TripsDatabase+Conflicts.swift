@@ -74,8 +74,10 @@ extension TripsDatabase {
     /// keeps the server's. For an item deleted while edited, `.mine` restores it
     /// (``restoreItem(_:)``) and `.theirs` lets the delete stand; so for a trip deleted while
     /// changed (``restoreTrip(_:)``, an owner's), whose changes `.theirs` drops.
-    /// - Throws: ``TripsDatabaseError`` `.unknownConflict` when no conflict waits on the field,
-    ///   `.ownersOnly` when an editor would restore a trip.
+    /// A change of the field the server refused, with no conflict, is settled too: `.theirs` drops
+    /// it, `.mine` sends it again.
+    /// - Throws: ``TripsDatabaseError`` `.unknownConflict` when no conflict (nor refused change)
+    ///   waits on the field, `.ownersOnly` when an editor would restore a trip.
     public func resolveConflict(trip: TripID, item: ItemID?, field: TripField, keep choice: TripConflictChoice)
         throws
     {
@@ -85,8 +87,28 @@ extension TripsDatabase {
                 return
             }
             guard let conflict = try storedConflict(trip: trip, item: item, field: field) else {
-                throw TripsDatabaseError(
-                    .unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
+                // A change the server refused (a role taken away meanwhile) is settled the same
+                // way: theirs lets it go, and the server's value shows again; mine sends it again.
+                let refused = try connection.query(
+                    "SELECT seq FROM outbox WHERE trip_id = ? AND item_id = ? AND field = ? AND rejected = 1",
+                    trip.description, item.storageKey, field.rawValue, map: { $0.int(0) })
+                guard !refused.isEmpty else {
+                    throw TripsDatabaseError(
+                        .unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
+                }
+                for seq in refused {
+                    if choice == .theirs {
+                        try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
+                    } else {
+                        try connection.run(
+                            """
+                            UPDATE outbox SET rejected = 0, rejected_reason = NULL, attempts = 0, retry_at = NULL,
+                                last_error = NULL
+                            WHERE seq = ?
+                            """, seq)
+                    }
+                }
+                return
             }
             if conflict.isDeletedWhileEdited, choice == .mine, let item {
                 try restoreInTransaction(trip: trip, item: item)
