@@ -95,6 +95,8 @@ extension QuireCommandLine {
             console.err("quire: the server was not told (\(describe(error))); its session ends when its tokens expire.")
         }
         try device.eraseLocalData()
+        // An interrupted edit's file holds a note's plain text too.
+        for file in TextEditor.leftovers(in: device.directory) { try? FileManager.default.removeItem(at: file) }
         console.out("Signed out; this device's notes were erased (the account keeps every synced note).")
     }
 

@@ -20,6 +20,11 @@ extension QuireCommandLine {
     func editNote(_ arguments: Arguments) async throws {
         let id = try arguments.expectPositionals(["id"])[0]
         let device = try openDevice()
+        for file in TextEditor.leftovers(in: device.directory) {
+            console.err(
+                "quire: an earlier 'quire edit' was interrupted; the text it held is in \(file.path) "
+                    + "(delete the file once you have what you need)")
+        }
         let note = try await resolveNote(id, in: device)
         var title = try titleArgument(arguments.options["title"]) ?? note.title
         var body = try bodyArgument(arguments.options["body"]) ?? note.body

@@ -31,6 +31,11 @@ struct TextEditor {
         try Self.writePrivately(written, to: file)
         let cleanup = FileCleanup(file)
         defer { cleanup.run() }
+        // Held while the editor runs: a file of an edit whose process died holds no lock, and
+        // the next edit says where it is (``leftovers(in:)``).
+        let marker = open(file.path, O_RDONLY | O_CLOEXEC)
+        if marker >= 0 { flock(marker, LOCK_EX) }
+        defer { if marker >= 0 { close(marker) } }
         let editor = ProcessInfo.processInfo.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
         let status = try Self.runInForeground(
             ["/bin/sh", "-c", "\(editor) \"$1\"", "editor", file.path], onTerminate: cleanup)
@@ -61,6 +66,22 @@ struct TextEditor {
         var body = Substring(text[text.index(after: newline)...])
         if body.hasPrefix("\n") { body = body.dropFirst() }
         return (title, String(body))
+    }
+
+    /// The files of edits whose `quire` died with the editor open (killed, the machine off): the
+    /// note's text as it was, and what was typed into it since. They are the person's: pointed
+    /// out, never applied nor removed, except by `quire logout`, which erases the device.
+    static func leftovers(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix("edit-") && $0.hasSuffix(".txt") }.sorted().compactMap { name in
+            let file = directory.appendingPathComponent(name)
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return nil }  // an edit open now
+            flock(descriptor, LOCK_UN)
+            return file
+        }
     }
 
     /// Creates `file` (it must not exist) readable by its owner only, and writes `data`.

@@ -44,4 +44,36 @@ import Testing
         // With nothing else open, logout goes ahead.
         #expect(try await setup.phone.ok("logout").contains("Signed out"))
     }
+
+    /// An editor killed with its `quire edit` leaves the note's plain text in the data directory:
+    /// the next edit says where it is (it is the person's), and logout, which says the device's
+    /// notes were erased, erases it too.
+    @Test func aKilledEditsTextIsPointedOutThenErasedByLogout() async throws {
+        let setup = try await TwoCLIDevices()
+        defer { setup.tearDown() }
+        let id = try await setup.phone.ok("new", "--title", "Plan", "--body", "meet at one")
+        let editor = setup.root.path("killing-editor.sh")
+        try """
+        #!/bin/sh
+        printf 'typed before the crash\n' >> "$1"
+        # quire runs the editor through sh -c: kill quire, the editor's grandparent
+        kill -9 $(ps -o ppid= -p $PPID | tr -d ' ')
+
+        """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let killed = try await setup.phone.run("edit", id, environment: ["EDITOR": editor.path])
+        #expect(killed.exitCode != 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: setup.phone.directory.path)
+            .filter { $0.hasPrefix("edit-") }
+        #expect(left.count == 1)
+
+        let next = try await setup.phone.run("edit", id, "--body", "meet at two")
+        #expect(next.exitCode == 0)
+        #expect(next.stderr.contains(left.first ?? "-") && next.stderr.contains("interrupted"), "\(next.stderr)")
+
+        try await setup.phone.ok("sync")
+        try await setup.phone.ok("logout")
+        let after = try FileManager.default.contentsOfDirectory(atPath: setup.phone.directory.path)
+        #expect(!after.contains { $0.hasPrefix("edit-") }, "\(after)")
+    }
 }
