@@ -124,6 +124,25 @@ import Testing
         #expect(item.title == "Lunch, some day")
     }
 
+    /// A value too long to sync is refused where it is typed: it used to be refused at the sync
+    /// while the item's other fields went out, and the other members saw an "(untitled)" item.
+    @Test func aValueTooLongToSyncIsRefusedWhenTyped() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let (trip, lunch) = try await device.lisbonWithLunch()
+        let long = String(repeating: "T", count: 70_000)
+        let added = try await device.run("trip", "add", trip, "--title", long, "--kind", "meal")
+        #expect(added.exitCode == 64, "\(added.stderr)")
+        #expect(added.stderr.contains("too long to sync"), "\(added.stderr)")
+        #expect(try await device.trip(trip).items.map(\.title) == ["Lunch"])
+        let edited = try await device.run("trip", "edit", lunch, "--notes", long)
+        #expect(edited.exitCode == 64, "\(edited.stderr)")
+        #expect(try await device.trip(trip).item(lunch)?.notes == nil)
+        // What fits goes through.
+        try await device.ok("trip", "edit", lunch, "--notes", String(repeating: "n", count: 40_000))
+    }
+
     @Test func rmItemHidesTheItemAndRestoreBringsItBack() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }

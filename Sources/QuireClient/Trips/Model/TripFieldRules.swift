@@ -20,6 +20,14 @@ enum TripFieldRules {
                 .invalidValue, "\(forItem ? "an item" : "a trip") has no editable field \(field.rawValue)")
         }
         guard let value else { return }
+        // Refused here, where the person types it, rather than at the sync, where the item's
+        // other fields would reach the other members without it (an "(untitled)" item).
+        guard value.utf8.count <= maxValueBytes else {
+            throw TripsDatabaseError(
+                .invalidValue,
+                "\(field.rawValue) is too long to sync (\(value.utf8.count / 1024) KB; a field holds at most "
+                    + "\(maxValueBytes / 1024) KB)")
+        }
         let valid: Bool
         switch field {
         case .kind: valid = ItemKind(rawValue: value) != nil
@@ -31,6 +39,11 @@ enum TripFieldRules {
             throw TripsDatabaseError(.invalidValue, "\(field.rawValue) cannot be \"\(value)\"")
         }
     }
+
+    /// The most UTF-8 bytes a field's value may hold: what still fits in
+    /// `WireRoutes.maxTripValueBytes` once sealed (a 12-byte nonce and a 16-byte tag, base64,
+    /// an epoch mark of at most 16 characters).
+    static let maxValueBytes = (WireRoutes.maxTripValueBytes - 16) / 4 * 3 - 28
 
     /// The plain values of the `deleted` field.
     static let deletedValue = "true"
