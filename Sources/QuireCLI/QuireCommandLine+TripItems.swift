@@ -22,11 +22,20 @@ extension QuireCommandLine {
     }
 
     func editTripItem(_ words: [String]) async throws {
-        let arguments = try Arguments(words, options: TripItemOptions.names, flags: [])
+        let arguments = try Arguments(words, options: TripItemOptions.names.union(["from", "to"]), flags: [])
         let text = try arguments.expectPositionals(["item"])[0]
         let device = try openDevice()
+        // A trip's own title, dates and notes: `trip edit TRIP`.
+        if let trip = try? await resolveTrip(text, in: device) {
+            try await editTrip(trip, arguments, in: device)
+            return
+        }
         let item = try await resolveItem(text, in: device)
         try await requireEditing(item.trip, in: device)
+        guard arguments.options["from"] == nil, arguments.options["to"] == nil else {
+            throw CLIError.usage(
+                "--from and --to are a trip's dates (quire trip edit TRIP); an item takes --at and --end")
+        }
         let options = try TripItemOptions(arguments, current: item)
         let position = try await position(arguments, trip: item.trip, in: device)
         guard !options.changes.isEmpty || position != nil else {
@@ -35,6 +44,41 @@ extension QuireCommandLine {
         for warning in options.warnings { console.err(warning) }
         try await device.trips.editItem(item.id, options.changes)
         if let position { try await device.trips.moveItem(item.id, to: position) }
+    }
+
+    /// `quire trip edit TRIP [--title T] [--from D] [--to D] [--notes N]`: the trip's own fields;
+    /// an empty date or notes clears it.
+    private func editTrip(_ trip: TripRecord, _ arguments: Arguments, in device: QuireDevice) async throws {
+        try Self.requireEditing(trip)
+        let itemOnly = arguments.options.keys.filter { !["title", "from", "to", "notes"].contains($0) }
+        guard itemOnly.isEmpty else {
+            throw CLIError.usage(
+                "a trip has --title, --from, --to and --notes; \(itemOnly.sorted().map { "--\($0)" }.joined(separator: ", ")) "
+                    + "are an item's (quire trip edit ITEM)")
+        }
+        var changes: [TripField: String?] = [:]
+        if let title = arguments.options["title"] {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.usage("a trip needs a title; --title cannot be empty")
+            }
+            changes[.title] = title
+        }
+        for (flag, field) in [("from", TripField.startDate), ("to", .endDate)] {
+            guard let text = arguments.options[flag] else { continue }
+            changes.updateValue(
+                text.isEmpty ? nil : try TripItemOptions.date(text, flag: flag)?.description, forKey: field)
+        }
+        if let notes = arguments.options["notes"] { changes.updateValue(notes.isEmpty ? nil : notes, forKey: .notes) }
+        guard !changes.isEmpty else {
+            throw CLIError.usage("'trip edit' needs at least one field to change; see 'quire trip edit --help'")
+        }
+        let from = changes[.startDate].map { $0.flatMap(LocalDate.init) } ?? trip.startDate
+        let to = changes[.endDate].map { $0.flatMap(LocalDate.init) } ?? trip.endDate
+        if let from, let to, to < from {
+            throw CLIError.usage(
+                "the trip would end (\(to)) before it starts (\(from)); give the first day, then the last")
+        }
+        try await device.trips.editTrip(trip.id, changes)
     }
 
     func moveTripItem(_ words: [String]) async throws {

@@ -80,8 +80,10 @@ enum TripHelp {
         Usage: quire trip edit ITEM [--title T] [--kind K] [--at 'YYYY-MM-DD HH:MM'] [--zone ZONE]
                [--end 'YYYY-MM-DD HH:MM'] [--end-zone ZONE] [--location L] [--notes N]
                [--after ITEM|--before ITEM]
+               quire trip edit TRIP [--title T] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--notes N]
         Changes the fields given; an empty value clears one (--at '' unschedules the item).
-        --zone alone keeps the local time and changes its zone.
+        --zone alone keeps the local time and changes its zone. Given a trip, renames it or
+        changes its dates or notes.
         """,
         "move": """
         Usage: quire trip move ITEM --after ITEM|--before ITEM|--first|--last

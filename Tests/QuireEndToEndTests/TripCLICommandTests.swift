@@ -143,6 +143,27 @@ import Testing
         try await device.ok("trip", "edit", lunch, "--notes", String(repeating: "n", count: 40_000))
     }
 
+    /// `trip edit TRIP` renames a trip and changes its dates: nothing could, and a typo in a
+    /// trip's title was fixed only by deleting the whole trip.
+    @Test func editGivenATripRenamesItAndChangesItsDates() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let trip = try await device.ok("trip", "new", "Lisbn", "--from", "2027-06-09", "--to", "2027-06-12")
+        try await device.ok("trip", "edit", String(trip.suffix(8)), "--title", "Lisbon", "--to", "2027-06-14")
+        var shown = try await device.trip(trip)
+        #expect(shown.title == "Lisbon")
+        #expect(try await device.ok("trip", "ls").contains("Lisbon"))
+        try await device.ok("trip", "edit", trip, "--to", "")
+        shown = try await device.trip(trip)
+        #expect(shown.title == "Lisbon")
+        let backwards = try await device.run("trip", "edit", trip, "--from", "2027-07-01", "--to", "2027-06-01")
+        #expect(backwards.exitCode == 64, "\(backwards.stderr)")
+        let itemFlag = try await device.run("trip", "edit", trip, "--at", "2027-06-10 12:00")
+        #expect(itemFlag.exitCode == 64)
+        #expect(itemFlag.stderr.contains("--at"), "\(itemFlag.stderr)")
+    }
+
     @Test func rmItemHidesTheItemAndRestoreBringsItBack() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
