@@ -9,7 +9,8 @@ extension Command {
             name: "trip", group: .trips,
             summary: "travel plans: trips and their itineraries, synced like notes",
             usage:
-                "trip new|ls|show|rm|add|edit|move|rm-item|conflicts|resolve|restore|export|photo|photos|share|invites|accept|members ...",
+                "trip new|ls|show|rm|add|edit|move|rm-item|conflicts|resolve|restore|export|photo|photos"
+                + "|share|invites|accept|decline|members|role|remove|leave|invite|join ...",
             examples: [
                 "quire trip new \"Lisbon\" --from 2027-06-09",
                 "quire trip add TRIP --title \"Lunch\" --at '2027-06-10 12:30' --zone Europe/Lisbon",

@@ -48,7 +48,8 @@ extension QuireCommandLine {
             trip.id, with: invitee, role: role, trustingNewKey: arguments.flag("trust-new-key"))
         console.out(
             "Invited \(person.username) to '\(trip.title)' as \(role). Their key: \(person.fingerprint) "
-                + "(compare it with them). They join with: quire trip accept")
+                + "(compare it with them). They see the invitation with 'quire trip invites' and join with "
+                + "'quire trip accept INVITE'.")
     }
 
     private func listInvites(_ words: [String], _ sharing: TripSharing) async throws {

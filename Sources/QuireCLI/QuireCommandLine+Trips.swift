@@ -13,7 +13,7 @@ extension QuireCommandLine {
             console.err(TripHelp.overview)
             throw CLIError.usage(
                 "'trip' needs a command: new, ls, show, rm, add, edit, move, rm-item, conflicts, resolve, restore, "
-                    + "export, photo, photos, share, invites, accept, decline, members, role, remove, leave"
+                    + "export, photo, photos, share, invites, accept, decline, members, role, remove, leave, invite, join"
             )
         }
         let rest = Array(words.dropFirst())
@@ -61,7 +61,9 @@ extension QuireCommandLine {
 
     func newTrip(_ words: [String]) async throws {
         let arguments = try Arguments(words, options: ["from", "to"], flags: [])
-        guard arguments.positionals.count == 1, let title = arguments.positionals.first, !title.isEmpty else {
+        guard arguments.positionals.count == 1, let title = arguments.positionals.first,
+            !title.allSatisfy(\.isWhitespace)
+        else {
             throw CLIError.usage("'trip new' needs a TITLE (one argument; quote it if it has spaces)")
         }
         let from = try TripItemOptions.date(arguments.options["from"], flag: "from")

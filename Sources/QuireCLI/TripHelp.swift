@@ -8,14 +8,15 @@ enum TripHelp {
           new TITLE [--from DATE] [--to DATE]   create a trip; prints its id (DATE: YYYY-MM-DD)
           ls [--json]                           list trips; unsynced ones and conflicts are marked
           show TRIP [--json] [--zone item|viewer]  the trip's days and items in order
-          rm TRIP                               delete a trip
+          rm TRIP                               delete a trip (quire trip restore TRIP brings it back)
           add TRIP --title T [item options]     add an item; prints its id
           edit ITEM [item options]              change an item's fields
+          edit TRIP [--title T] [--from DATE] [--to DATE] [--notes N]   rename a trip, change its dates
           move ITEM --after ITEM|--before ITEM|--first|--last   reorder within a day
           rm-item ITEM                          delete an item
           conflicts [--json]                    fields waiting for your choice
-          resolve ITEM --field F --keep mine|theirs   settle one
-          restore ITEM                          bring back an item deleted elsewhere while you edited it
+          resolve ITEM|TRIP --field F --keep mine|theirs   settle one (or let a refused change go)
+          restore ITEM|TRIP                     bring back a deleted item or trip (with your edits)
           export TRIP --ics [FILE]              iCalendar (stdout when no FILE)
 
         Photos (end-to-end encrypted; uploads resume where they stopped):
@@ -44,8 +45,8 @@ enum TripHelp {
           --location L  --notes N               (an empty value clears a field)
           --after ITEM | --before ITEM          where a new item goes in its day (default: last)
 
-        TRIP and ITEM may be shortened to any unique start or end of 4 or more characters (lists show
-        the last 8).
+        TRIP and ITEM may be shortened to 4 or more characters: the start of what lists show (their
+        last 8), or any unique start or end of the whole id.
         Run 'quire trip COMMAND --help' for one command.
         """
 

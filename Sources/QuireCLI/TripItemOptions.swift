@@ -22,7 +22,9 @@ struct TripItemOptions {
     init(_ arguments: Arguments, current: TripItemRecord?) throws {
         let options = arguments.options
         if let title = options["title"] {
-            guard !title.isEmpty else { throw CLIError.usage("an item needs a title; --title cannot be empty") }
+            guard !title.allSatisfy(\.isWhitespace) else {
+                throw CLIError.usage("an item needs a title; --title cannot be empty or only spaces")
+            }
             changes[.title] = title
         }
         if let kind = options["kind"] {
@@ -46,6 +48,16 @@ struct TripItemOptions {
             options["end"], zone: options["end-zone"], flag: "end", zoneFlag: "end-zone", current: current?.end,
             defaultZone: startZone)
         if let end { changes.updateValue(end.map(\.fieldValue), forKey: .end) }
+        // An end before the start, compared as instants (each time in its own zone), is a typo.
+        let newStart = start ?? current?.start
+        let newEnd = end ?? current?.end
+        if let startTime = newStart.flatMap({ $0 }), let endTime = newEnd.flatMap({ $0 }),
+            let from = startTime.instant, let to = endTime.instant, to < from
+        {
+            throw CLIError.usage(
+                "the item would end (\(endTime.fieldValue)) before it starts (\(startTime.fieldValue)); "
+                    + "give --end after --at")
+        }
     }
 
     /// The new value of a start or end: nil when neither flag is given; `.some(nil)` to clear it.

@@ -232,6 +232,13 @@ import Testing
         BadInput(arguments: ["trip"], exitCode: 64, message: "'trip' needs a command"),
         BadInput(arguments: ["trip", "plan"], exitCode: 64, message: "unknown trip command 'plan'"),
         BadInput(arguments: ["trip", "new"], exitCode: 64, message: "'trip new' needs a TITLE"),
+        BadInput(arguments: ["trip", "new", "   "], exitCode: 64, message: "'trip new' needs a TITLE"),
+        BadInput(arguments: ["trip", "add", "TRIP", "--title", "  "], exitCode: 64, message: "or only spaces"),
+        BadInput(
+            arguments: [
+                "trip", "add", "TRIP", "--title", "T", "--at", "2027-06-10 18:00", "--zone", "Europe/Lisbon", "--end",
+                "2027-06-09 07:00",
+            ], exitCode: 64, message: "before it starts"),
         BadInput(
             arguments: ["trip", "new", "X", "--from", "2027-02-30"], exitCode: 64, message: "'2027-02-30' is not a date"
         ),
