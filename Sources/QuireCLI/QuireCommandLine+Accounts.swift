@@ -8,18 +8,19 @@ extension QuireCommandLine {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let (serverURL, trust) = try Self.server(positionals[0], arguments)
         let device = try openDevice()
+        let name = await deviceName(arguments, of: device)
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .readNew("Choose a password for \(positionals[1]): ", username: positionals[1])
         let registration = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.register(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
+                deviceName: name, transport: LiveTransport.make(baseURL: serverURL, trust: trust),
                 trust: trust)
         }
         let session = registration.session
         try await device.signIn(session)
-        try await device.database.setDeviceName(Self.deviceName(arguments))
+        try await device.database.setDeviceName(name)
         await publishSharingKey(device)
         console.out("Registered \(session.username) on \(serverURL.absoluteString); this device is signed in.")
         showRecoveryKey(
@@ -31,17 +32,18 @@ extension QuireCommandLine {
         let positionals = try arguments.expectPositionals(["url", "username"])
         let (serverURL, trust) = try Self.server(positionals[0], arguments)
         let device = try openDevice()
+        let name = await deviceName(arguments, of: device)
         try await device.checkCanSignIn(as: positionals[1], on: serverURL)
         let password = try PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
             .read("Password for \(positionals[1]): ")
         let session = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.login(
                 serverURL: serverURL, username: positionals[1], password: password,
-                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
+                deviceName: name, transport: LiveTransport.make(baseURL: serverURL, trust: trust),
                 trust: trust)
         }
         try await device.signIn(session)
-        try await device.database.setDeviceName(Self.deviceName(arguments))
+        try await device.database.setDeviceName(name)
         await publishSharingKey(device)
         console.out("Signed in as \(session.username) on \(serverURL.absoluteString). Run 'quire sync'.")
     }
@@ -161,8 +163,11 @@ extension QuireCommandLine {
         return (url, trust)
     }
 
-    static func deviceName(_ arguments: Arguments) -> String {
-        arguments.options["device-name"] ?? ProcessInfo.processInfo.hostName
+    /// `--device-name`, else the name this device already has (signing in again after a password
+    /// change elsewhere keeps "phone" rather than becoming the host's name), else the host's name.
+    func deviceName(_ arguments: Arguments, of device: QuireDevice) async -> String {
+        if let given = arguments.options["device-name"] { return given }
+        return (try? await device.database.deviceLabel().name) ?? ProcessInfo.processInfo.hostName
     }
 
     /// The exit code for an account failure, and so what the user should do next.

@@ -12,6 +12,7 @@ extension QuireCommandLine {
         let (serverURL, trust) = try Self.server(positionals[0], arguments)
         let username = positionals[1]
         let device = try openDevice()
+        let name = await deviceName(arguments, of: device)
         try await device.checkCanSignIn(as: username, on: serverURL)
         let reader = PasswordReader(fromStandardInput: arguments.flag("password-stdin"))
         let text = try reader.read("Recovery key for \(username): ", what: "recovery key")
@@ -25,11 +26,11 @@ extension QuireCommandLine {
         let session = try await talking(to: serverURL, trust: trust) {
             try await AccountFlows.recover(
                 serverURL: serverURL, username: username, recoveryKey: recoveryKey, newPassword: password,
-                deviceName: Self.deviceName(arguments), transport: LiveTransport.make(baseURL: serverURL, trust: trust),
+                deviceName: name, transport: LiveTransport.make(baseURL: serverURL, trust: trust),
                 trust: trust)
         }
         try await device.signIn(session)
-        try await device.database.setDeviceName(Self.deviceName(arguments))
+        try await device.database.setDeviceName(name)
         console.out(
             "New password set for \(session.username) on \(serverURL.absoluteString); this device is signed in. "
                 + "Every other device was signed out: sign them in with the new password. "

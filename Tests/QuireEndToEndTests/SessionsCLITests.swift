@@ -35,6 +35,14 @@ struct SessionsCLITests {
             [Entry].self, from: Data(try await setup.laptop.ok("sessions", "--json").utf8))
         #expect(after.map(\.deviceName) == ["laptop"])
         try await setup.laptop.ok("sync")
+
+        // Signing in again, as the status says, keeps the device's name: it became the host's
+        // name, and the sessions list and "typed on" labels could no longer tell devices apart.
+        try await setup.phone.ok(
+            "login", setup.server.url.absoluteString, "alice", "--password-stdin", stdin: "correct horse\n")
+        let again = try JSONDecoder().decode(
+            [Entry].self, from: Data(try await setup.laptop.ok("sessions", "--json").utf8))
+        #expect(Set(again.map(\.deviceName)) == ["laptop", "phone"])
     }
 
     @Test func revokeRefusesThisDevicesOwnSessionAndAnUnknownID() async throws {
