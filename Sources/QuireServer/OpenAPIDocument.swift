@@ -133,7 +133,8 @@ enum OpenAPIDocument {
                   "removed": { "type": "boolean", "description": "Present and true when this account is no longer a member (removed or left): delete the local copy. role is the role it had, wrappedKey empty, revision 0." },
                   "keyEpoch": { "type": "integer", "minimum": 2, "description": "The epoch of the key in wrappedKey; absent for 1" },
                   "keyForm": { "type": "string", "enum": ["sealed"], "description": "sealed: a rotation sealed wrappedKey to this account's sharing public key; absent: wrapped with its notes key" },
-                  "rekeyDue": { "type": "boolean", "description": "For an owner: a member left since the key last rotated; rotate it (POST /v1/trips/{id}/keys)" }
+                  "rekeyDue": { "type": "boolean", "description": "For an owner: a member left since the key last rotated; rotate it (POST /v1/trips/{id}/keys)" },
+                  "deleteSeenRevision": { "type": "integer", "minimum": 0, "description": "For a deleted trip: the newest revision its deleter had seen; a device's own changes after it come back to it to restore the trip" }
                 }
               },
               "TripsFeedPage": {

@@ -92,14 +92,14 @@ extension TripQueries {
                 FROM trip_members m JOIN trips t ON t.trip_id = m.trip_id
                 WHERE m.account_id = $1 AND m.feed_seq > $2
                 UNION ALL
-                SELECT d.trip_id, '', d.role, false, 0, 1, false, false, d.feed_seq, true
+                SELECT d.trip_id, '', d.role, false, 0, 1, false, false, NULL, d.feed_seq, true
                 FROM trip_departures d WHERE d.account_id = $1 AND d.feed_seq > $2
             ) AS entries ORDER BY feed_seq LIMIT $3
             """, [.int(account.rawValue), .int(since?.seq ?? 0), .int(Int64(limit + 1))]
         ) { row in
             var entry = try tripEntry(row)
-            if try row.boolAt(9) { entry.removed = true }
-            return (entry: entry, seq: try row.int64At(8))
+            if try row.boolAt(10) { entry.removed = true }
+            return (entry: entry, seq: try row.int64At(9))
         }
         let hasMore = rows.count > limit
         if hasMore { rows.removeLast(rows.count - limit) }

@@ -250,12 +250,15 @@ enum TripQueries {
     /// The columns ``tripEntry(_:)`` reads, of `trip_members m` joined with `trips t`.
     static let entryColumns = """
         t.trip_id, m.wrapped_key, m.role, t.deleted, t.revision, m.key_epoch, m.key_sealed,
-        (m.role = 'owner' AND t.rekey_due)
+        (m.role = 'owner' AND t.rekey_due),
+        (SELECT f.seen_revision FROM trip_fields f
+         WHERE f.trip_id = t.trip_id AND f.item_id = '' AND f.field = 'deleted' AND f.value = 'true')
         """
 
-    /// A row whose first eight columns are ``entryColumns``: a trip's id, the member's wrapped
+    /// A row whose first nine columns are ``entryColumns``: a trip's id, the member's wrapped
     /// key and role, the trip's `deleted` and revision, the epoch and form of the member's key,
-    /// and whether the member is an owner who should rotate the key. Epoch 1, a notes-wrapped
+    /// whether the member is an owner who should rotate the key, and what the trip's delete had
+    /// seen. Epoch 1, a notes-wrapped
     /// key and no rotation due are left out, as before keys rotated.
     static func tripEntry(_ row: any HistoryRow) throws -> TripEntryDTO {
         let epoch = Int(try row.int64At(5))
@@ -264,7 +267,8 @@ enum TripQueries {
             deleted: try row.boolAt(3), revision: Int(try row.int64At(4)),
             keyEpoch: TripKeyEpoch.shown(epoch),
             keyForm: try row.boolAt(6) ? TripKeyEpoch.sealedForm : nil,
-            rekeyDue: try row.boolAt(7) ? true : nil)
+            rekeyDue: try row.boolAt(7) ? true : nil,
+            deleteSeenRevision: try row.boolAt(3) ? try row.optionalInt64At(8).map { Int($0) } : nil)
     }
 
     /// The `item_id` column of a field: '' for the trip's own fields (a primary key column

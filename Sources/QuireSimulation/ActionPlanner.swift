@@ -132,8 +132,11 @@ public enum ActionPlanner {
         case 79..<87:
             return .deleteItem(trip: trip, item: item)
         default:
+            // Both draws are made for every roll here, so a plan's later steps are drawn the same
+            // whichever this one is.
             let choice = TripConflictChoice.allCases[random.below(TripConflictChoice.allCases.count)]
-            return .resolve(conflict: random.below(4), keep: choice)
+            let conflict = random.below(4)
+            return roll == 99 ? .deleteTrip(trip: trip) : .resolve(conflict: conflict, keep: choice)
         }
     }
 

@@ -18,6 +18,9 @@ public enum SimulationTripStep: Hashable, Sendable, CustomStringConvertible {
     /// The item moves within its group.
     case move(trip: Int, item: Int, place: Int)
     case deleteItem(trip: Int, item: Int)
+    /// The whole trip is deleted (by an owner; a step of another member does nothing, as the
+    /// CLI refuses it).
+    case deleteTrip(trip: Int)
     /// The person settles one of the device's conflicts (for an item deleted while edited,
     /// `.mine` restores it).
     case resolve(conflict: Int, keep: TripConflictChoice)
@@ -25,7 +28,8 @@ public enum SimulationTripStep: Hashable, Sendable, CustomStringConvertible {
     /// The index of the trip the step picks; nil for `create` and `resolve`.
     var trip: Int? {
         switch self {
-        case .add(let trip, _, _, _), .edit(let trip, _, _, _, _), .move(let trip, _, _), .deleteItem(let trip, _):
+        case .add(let trip, _, _, _), .edit(let trip, _, _, _, _), .move(let trip, _, _), .deleteItem(let trip, _),
+            .deleteTrip(let trip):
             trip
         case .create, .resolve: nil
         }
@@ -55,6 +59,7 @@ public enum SimulationTripStep: Hashable, Sendable, CustomStringConvertible {
                 + (field == .notes ? " line#\(line)" : "")
         case .move(let trip, let item, let place): "trip#\(trip) move item#\(item) place \(place)"
         case .deleteItem(let trip, let item): "trip#\(trip) delete item#\(item)"
+        case .deleteTrip(let trip): "trip#\(trip) delete the trip"
         case .resolve(let conflict, let keep): "trip resolve conflict#\(conflict) keep \(keep)"
         }
     }

@@ -85,6 +85,11 @@ extension SimulationWorld {
             else { return [] }
             try await database.deleteItem(target.id)
             return []
+        case .deleteTrip(let trip):
+            guard let record = try await Self.pickTrip(trip, in: database), record.role == TripMemberRole.owner.rawValue
+            else { return [] }
+            try await database.deleteTrip(record.id)
+            return []
         case .resolve(let conflict, let keep):
             let conflicts = try await database.conflicts().sorted {
                 ($0.trip.description, $0.item?.description ?? "", $0.field.rawValue)
@@ -92,7 +97,12 @@ extension SimulationWorld {
             }
             guard !conflicts.isEmpty else { return [] }
             let chosen = conflicts[conflict % conflicts.count]
-            try await database.resolveConflict(trip: chosen.trip, item: chosen.item, field: chosen.field, keep: keep)
+            do {
+                try await database.resolveConflict(
+                    trip: chosen.trip, item: chosen.item, field: chosen.field, keep: keep)
+            } catch let error as TripsDatabaseError where error.kind == .ownersOnly {
+                // A member who may not restore the trip: the offer waits (the CLI says to ask an owner).
+            }
             return []
         }
     }

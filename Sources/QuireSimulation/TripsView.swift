@@ -11,7 +11,8 @@ struct TripsView: Equatable {
     var rejected: Set<String> = []
     /// Everything the person can see and get back, as pseudo-notes the ``TextLedger`` reads: each
     /// shown value, each conflict's own value (`key#mine`), each edit kept by an item deleted
-    /// while edited (`key#deleted`).
+    /// while edited (`key#deleted`), each change held by a trip deleted while changed
+    /// (`key#deletedTrip`).
     var visible: [NoteSnapshot] = []
 
     /// The fields the ledger owes text in (order keys, kinds and tombstones are no typed text).
@@ -32,6 +33,12 @@ struct TripsView: Equatable {
                         note("\(trip.id)/\(item.id)/\(field.rawValue)#deleted", value)
                     }
                 }
+            }
+        }
+        for offer in try await database.conflicts() where offer.isTripDeletedWhileChanged {
+            for change in try await database.changesOfDeletedTrip(offer.trip) {
+                guard let field = TripField(rawValue: change.field), Self.typedFields.contains(field) else { continue }
+                note("\(offer.trip)/\(change.item?.description ?? "-")/\(change.field)#deletedTrip", change.value)
             }
         }
     }

@@ -214,10 +214,11 @@ public actor InMemoryTripsServer {
     }
 
     private func entry(_ id: String, _ trip: Trip) -> TripEntryDTO {
-        TripEntryDTO(
-            id: id, wrappedKey: trip.wrappedKey, role: "owner",
-            deleted: trip.fields[FieldKey(item: nil, field: WireRoutes.deletedField)]?.value == "true",
-            revision: trip.revision)
+        let tombstone = trip.fields[FieldKey(item: nil, field: WireRoutes.deletedField)]
+        let deleted = tombstone?.value == "true"
+        return TripEntryDTO(
+            id: id, wrappedKey: trip.wrappedKey, role: "owner", deleted: deleted, revision: trip.revision,
+            deleteSeenRevision: deleted ? tombstone?.seenRevision : nil)
     }
 
     private func page(account: String, after: Int, limit: Int) -> TripsFeedPageDTO {

@@ -42,11 +42,16 @@ public struct TripEntryDTO: Codable, Sendable, Equatable {
     public var keyForm: String?
     /// For an owner: a member left or was removed since the key last rotated; rotate it.
     public var rekeyDue: Bool?
+    /// For a deleted trip: the newest revision of the trip its deleter had seen. A device's own
+    /// acknowledged changes after it were not seen by the delete, and come back to it as the
+    /// offer to restore the trip. Absent for a live trip (and from servers before stop 40).
+    public var deleteSeenRevision: Int?
 
     public init(
         id: String, wrappedKey: String, role: String, deleted: Bool, revision: Int, removed: Bool? = nil,
-        keyEpoch: Int? = nil, keyForm: String? = nil, rekeyDue: Bool? = nil
+        keyEpoch: Int? = nil, keyForm: String? = nil, rekeyDue: Bool? = nil, deleteSeenRevision: Int? = nil
     ) {
+        self.deleteSeenRevision = deleteSeenRevision
         self.keyEpoch = keyEpoch
         self.keyForm = keyForm
         self.rekeyDue = rekeyDue

@@ -87,6 +87,7 @@ public enum TripMergeRule {
     /// mark, edits an item that was deleted and purged: the delete wins (a conflict on `deleted`
     /// at the purge mark), as it did before the purge; restoring recreates the item.
     public static func apply(_ ops: [TripOpDTO], to trip: TripMergeState) -> Outcome {
+        let before = trip.revision
         var trip = trip
         var written: [TripFieldKey: TripFieldState] = [:]
         // The revision an earlier op of this request left each field at (written or confirmed).
@@ -114,7 +115,7 @@ public enum TripMergeRule {
                 let state = TripFieldState(
                     value: op.value, valueHash: op.valueHash, revision: trip.revision,
                     seenRevision: seenRevision(of: op).map {
-                        seen(from: $0, item: op.item, trip: trip, written: written)
+                        seen(from: $0, item: op.item, trip: trip, before: before, written: written)
                     })
                 trip.fields[key] = state
                 if let item = op.item { trip.knownItems.insert(item) }
@@ -136,21 +137,28 @@ public enum TripMergeRule {
         return Outcome(results: results, written: written, revision: trip.revision)
     }
 
-    /// For an op deleting an item: the newest revision of the item its device had seen, which it
-    /// sends as the op's base (edits after it were not seen; ``apply(_:to:)`` adds what its own
-    /// request wrote into the item, ``seen(from:item:trip:written:)``). nil for every other op.
+    /// For an op deleting an item, or the trip: the newest revision of the item (of the whole
+    /// trip) its device had seen, which it sends as the op's base (edits after it were not seen;
+    /// ``apply(_:to:)`` adds what its own request wrote, ``seen(from:item:trip:before:written:)``).
+    /// nil for every other op.
     public static func seenRevision(of op: TripOpDTO) -> Int? {
-        op.item != nil && op.field == WireRoutes.deletedField && op.value == "true" ? op.baseRevision : nil
+        op.field == WireRoutes.deletedField && op.value == "true" ? op.baseRevision : nil
     }
 
     /// A delete's seen revision: its base, and what its own request wrote into the item before it
     /// when nobody else had written into the item after the base (the deleter typed those, and
     /// the request's revisions follow one another). Without it every other device would offer
     /// the deleter's own last edits back ("Restore it?") for an item deleted knowingly.
+    /// For the trip's delete (`item` nil): its base, and every revision its own request wrote
+    /// when the trip had no revision after the base before the request (`before`).
     static func seen(
-        from base: Int, item: String?, trip: TripMergeState, written: [TripFieldKey: TripFieldState]
+        from base: Int, item: String?, trip: TripMergeState, before: Int, written: [TripFieldKey: TripFieldState]
     ) -> Int {
-        guard let item, trip.itemRevisions[item] ?? 0 <= base else { return base }
+        guard let item else {
+            guard before <= base else { return base }
+            return written.values.map(\.revision).reduce(base, max)
+        }
+        guard trip.itemRevisions[item] ?? 0 <= base else { return base }
         return written.filter { $0.key.item == item }.values.map(\.revision).reduce(base, max)
     }
 

@@ -45,6 +45,25 @@ final class TripsFeedTests {
         #expect(second.trips.first?.revision == 2)
     }
 
+    /// A deleted trip's entry says what its delete had seen: its base, or with the request's own
+    /// earlier writes when nobody wrote into the trip after the base (a device's own changes
+    /// after it come back to that device as the offer to restore the trip).
+    @Test(arguments: StoreKind.allCases) func aDeletedTripSaysWhatItsDeleteHadSeen(store: StoreKind) async throws {
+        try await setUp(store)
+        let lisbon = try await harness.newTrip(token: alice)
+        let porto = try await harness.newTrip(token: alice)
+        _ = try await harness.ops(lisbon, [TripValue.op(nil, "title", "Lisbon")], token: alice)  // revision 1
+        _ = try await harness.ops(lisbon, [TripValue.deleted(nil, true, base: 0)], token: alice)
+        _ = try await harness.ops(
+            porto, [TripValue.op(nil, "title", "Porto"), TripValue.deleted(nil, true, base: 0)], token: alice)
+
+        let entries = try await harness.tripsFeed(token: alice).trips
+        #expect(entries.first { $0.id == lisbon }?.deleteSeenRevision == 0, "the title was not seen")
+        #expect(entries.first { $0.id == porto }?.deleteSeenRevision == 1, "its own request wrote the title")
+        let live = try await harness.newTrip(token: alice)
+        #expect(try await harness.tripsFeed(token: alice).trips.first { $0.id == live }?.deleteSeenRevision == nil)
+    }
+
     @Test(arguments: StoreKind.allCases) func aCursorBringsOnlyTheTripsThatChangedAfterIt(store: StoreKind) async throws
     {
         try await setUp(store)
@@ -64,7 +83,7 @@ final class TripsFeedTests {
             changed.trips == [
                 TripEntryDTO(
                     id: lisbon, wrappedKey: TripValue.wrappedKey, role: "owner", deleted: true,
-                    revision: 1)
+                    revision: 1, deleteSeenRevision: 0)
             ])
         #expect(after.trips.isEmpty)
     }

@@ -1,3 +1,4 @@
+import QuireTrips
 import Testing
 
 @testable import QuireSimulation
@@ -37,6 +38,26 @@ struct TripCaseTests {
         let everywhere = SimulationConfig(devices: 3, steps: 0, unseenEditsEverywhere: true)
         let outcome = await Simulation.run(plan, config: everywhere)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    @Test func changesToATripDeletedElsewhereAreOfferedBackAndRestoredOrLetGo() async {
+        // Found from outside (stop 40): d1 added an item and renamed another offline while d0
+        // deleted the whole trip; the server refused d1's changes, the trip vanished from d1's
+        // list, and the changes stayed where no screen showed them, every sync failing. Now they
+        // are one offer on d1 ("This trip was deleted. Restore it?"), which the ledger reads.
+        for settle in [nil, TripConflictChoice.mine, .theirs] {
+            var plan =
+                Self.shared + [
+                    .trip(device: 1, .add(trip: 0, token: 21, timed: false, place: 1)),
+                    .trip(device: 1, .edit(trip: 0, item: 5, field: .title, token: 22, line: 0)),
+                    .trip(device: 0, .deleteTrip(trip: 0)), .sync(device: 0), .sync(device: 1),
+                ]
+            if let settle { plan += [.trip(device: 1, .resolve(conflict: 0, keep: settle)), .sync(device: 1)] }
+            let outcome = await Simulation.run(plan, config: Self.config)
+            #expect(
+                outcome.failure == nil,
+                "\(settle.map { "\($0)" } ?? "unsettled"): \(outcome.failure.map { "\($0)" } ?? "")")
+        }
     }
 
     @Test func aTripCursorFromAForgottenHistoryResyncs() async {
@@ -265,7 +286,7 @@ struct TripCaseTests {
             .rename(device: 2, note: 3, token: 25), .concurrentSync(device: 1), .fault(device: 1, .throttled),
             .fault(device: 1, .dropReply),
             .trip(device: 1, .edit(trip: 0, item: 7, field: .location, token: 30, line: 0)),
-            .sync(device: 1),
+            .concurrentSync(device: 1), .trip(device: 1, .resolve(conflict: 3, keep: .mine)),
         ]
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
@@ -314,6 +335,40 @@ struct TripCaseTests {
             .trip(device: 0, .edit(trip: 2, item: 1, field: .location, token: 16, line: 0)), .disconnect(device: 0),
             .sync(device: 0), .sync(device: 1),
             .trip(device: 0, .edit(trip: 3, item: 5, field: .location, token: 28, line: 0)),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+}
+
+extension TripCaseTests {
+    /// Seed 53 (stop 40, with trip deletes in the planner): a change the trip's delete had not
+    /// seen, acknowledged before the delete arrived, vanished with the trip; the delete now
+    /// carries what its device had seen (`deleteSeenRevision` in the feed), and such changes
+    /// come back to their device as the offer to restore the trip.
+    @Test func anAcknowledgedChangeATripDeleteHadNotSeenIsOfferedBack() async {
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .sync(device: 0), .sync(device: 1),
+            .trip(device: 0, .deleteTrip(trip: 3)),
+            .trip(device: 1, .edit(trip: 1, item: nil, field: .title, token: 27, line: 0)),
+            .sync(device: 1),
+        ]
+        let outcome = await Simulation.run(plan, config: Self.config)
+        #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")
+    }
+
+    /// Seed 135: the deleter restored the trip (its own unseen change offered back), and another
+    /// device's change of the trip's notes, which had met the delete (a conflict on the trip's
+    /// `deleted`), stayed as a conflict no screen shows once the trip was back; it is sent again.
+    @Test func aTripFieldThatMetTheDeleteIsSentAgainWhenTheTripComesBack() async {
+        let plan: [SimulationAction] = [
+            .trip(device: 0, .create(token: 3)), .trip(device: 0, .add(trip: 0, token: 5, timed: false, place: 1)),
+            .sync(device: 0), .sync(device: 1),
+            .trip(device: 1, .edit(trip: 0, item: 4, field: .location, token: 6, line: 0)),
+            .trip(device: 0, .edit(trip: 0, item: 5, field: .title, token: 7, line: 0)),
+            .trip(device: 1, .deleteTrip(trip: 0)), .sync(device: 0),
+            .trip(device: 0, .edit(trip: 3, item: nil, field: .notes, token: 25, line: 2)),
+            .concurrentSync(device: 1), .trip(device: 1, .resolve(conflict: 3, keep: .mine)),
         ]
         let outcome = await Simulation.run(plan, config: Self.config)
         #expect(outcome.failure == nil, "\(outcome.failure.map { "\($0)" } ?? "")")

@@ -145,6 +145,11 @@ extension TripsDatabase {
         var base =
             item != nil && (isItemDelete || confirmed == nil)
             ? try seenRevision(trip: trip, item: key) : serverRevision
+        // So is a delete of the whole trip, on everything this device has seen of the trip: a
+        // change it has not seen comes back to its author's device as the offer to restore it.
+        if item == nil, isItemDelete {
+            base = max(base, try seenRevision(trip: trip))
+        }
         var baseValue = confirmed?.value
         // A restored edit whose field took another value since it was typed (pulled while the
         // item was deleted, never shown here) goes one revision below the server's: the server
@@ -156,6 +161,14 @@ extension TripsDatabase {
         }
         try insertOp(
             trip: trip, item: key, field: field.name, value: value, baseRevision: base, baseValue: baseValue)
+    }
+
+    /// The newest confirmed revision of any field of the trip, items included: what this device
+    /// has seen of it.
+    func seenRevision(trip: TripID) throws -> Int {
+        try connection.queryFirst(
+            "SELECT COALESCE(MAX(revision), 0) FROM fields WHERE trip_id = ?", trip.description
+        ) { $0.int(0) } ?? 0
     }
 
     /// The newest confirmed revision of any field of the item: what this device has seen of it.

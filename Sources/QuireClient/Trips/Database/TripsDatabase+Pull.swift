@@ -26,6 +26,8 @@ extension TripsDatabase {
         package var rewindsHeldKey = false
         /// A member left since the key last rotated, and the server asks an owner to rotate it.
         package var rekeyDue = false
+        /// For a deleted trip: the newest revision its deleter had seen (nil: unknown).
+        package var deleteSeenRevision: Int?
 
         package init(
             id: TripID, key: SymmetricKey256?, role: String, deleted: Bool, revision: Int, removed: Bool = false,
@@ -131,11 +133,13 @@ extension TripsDatabase {
                     if let removal = try removeLocalCopyInTransaction(trip.id) { removals.append(removal) }
                     continue
                 }
-                let restored =
-                    try !trip.deleted
-                    && connection.queryFirst(
-                        "SELECT 1 FROM trips WHERE id = ? AND deleted = 1", trip.id.description, map: { _ in true })
-                        != nil
+                let wasDeleted =
+                    try connection.queryFirst(
+                        "SELECT deleted FROM trips WHERE id = ?", trip.id.description, map: { $0.bool(0) })
+                let restored = !trip.deleted && wasDeleted == true
+                if trip.deleted, wasDeleted == false, let seen = trip.deleteSeenRevision {
+                    try holdChangesTheDeleteDidNotSee(trip.id, seen: seen)
+                }
                 let updated = try connection.run(
                     """
                     UPDATE trips SET role = ?, deleted = ?, on_server = 1, feed_revision = MAX(feed_revision, ?)

@@ -17,6 +17,7 @@ extension TripsSyncEngine {
             removed: entry.removed == true, epoch: entry.keyEpoch ?? TripKeyEpoch.first)
         guard !trip.removed else { return trip }
         trip.rekeyDue = entry.rekeyDue == true
+        trip.deleteSeenRevision = entry.deleteSeenRevision
         let held = try await database.keyEpoch(id)
         // A server whose key is older than the one held was restored from a backup taken before a
         // rotation: the device goes back to its epoch (a removal may have gone with the rotation).
