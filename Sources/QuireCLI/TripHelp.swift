@@ -123,9 +123,8 @@ enum TripHelp {
         from where the server stopped after a kill or a lost connection, and only once the
         upload is complete does the item show the photo to the people the trip is shared with
         ('quire status' shows what is left). The server stores ciphertext and sees its size,
-        never the pixels or the place. Location metadata (EXIF GPS) is removed first unless
-        --keep-location; this build cannot remove it yet, so it asks for --keep-location and
-        then sends the file exactly as it is.
+        never the pixels or the place. Location metadata (EXIF GPS) is removed first, by
+        quire-photo, which checks it is gone; --keep-location sends the file exactly as it is.
         get: downloads the photo (resuming what is already on disk), decrypts it and checks it
         against the SHA-256 its attach carries, then writes FILE; a damaged, cut or reordered
         download is refused and never written. Kept in a cache of 512 MiB

@@ -36,6 +36,15 @@ struct CLIDevice {
         return result.output
     }
 
+    /// Imports one note whose title has a line break ("first\nsecond", from a file's name: the
+    /// one way to make such a title here, `new --title` refusing it) into the device.
+    func importNoteTitledWithALineBreak(_ root: TemporaryDirectory) async throws {
+        let folder = root.path("in-\(directory.lastPathComponent)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("the body".utf8).write(to: folder.appendingPathComponent("first\nsecond.md"))
+        try await ok("import", folder.path)
+    }
+
     /// `quire ls --json`, decoded.
     func notes() async throws -> [CLINote] {
         try JSONDecoder().decode([CLINote].self, from: Data(try await ok("ls", "--json").utf8))

@@ -12,11 +12,8 @@ import Testing
     @Test func anEditThatChangesNothingLeavesATitleWithALineBreakWhole() async throws {
         let root = try TemporaryDirectory(prefix: "quire-text")
         defer { root.remove() }
-        let folder = root.path("in")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("the body".utf8).write(to: folder.appendingPathComponent("first\nsecond.md"))
         let device = CLIDevice(root, "d")
-        try await device.ok("import", folder.path)
+        try await device.importNoteTitledWithALineBreak(root)
         let before = try #require(try await device.notes().first)
 
         let edit = try await device.run("edit", before.id, environment: ["EDITOR": "true"])

@@ -232,10 +232,17 @@ import Testing
         let setup = try await Self.sharedSetup()
         defer { setup.tearDown() }
         let (file, _) = try await Self.photo(setup, "selfie.jpg", megabytes: 0.1)
+        // A viewer's photo is refused at once, before anything is sealed or queued.
+        let viewing = try await setup.carol.run("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
+        #expect(viewing.exitCode == 77, "\(viewing.stderr)")
+        #expect(try await Self.photos(setup.carol, setup.lunch).isEmpty)
 
-        let id = try await setup.carol.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
-        let synced = try await setup.carol.run("sync")
-        let kept = try await Self.photos(setup.carol, setup.lunch)
+        // An editor made a viewer after adding a photo offline: the server refuses it, and the
+        // photo is kept on the device, saying why.
+        let id = try await setup.bob.ok("trip", "photo", "add", setup.lunch, file.path, "--keep-location")
+        try await setup.alice.ok("trip", "role", setup.trip, "bob", "--role", "viewer")
+        let synced = try await setup.bob.run("sync")
+        let kept = try await Self.photos(setup.bob, setup.lunch)
 
         #expect(synced.exitCode == 75, "\(synced.stderr)")
         #expect(synced.stderr.contains("1 photo(s) were refused"), "\(synced.stderr)")
@@ -243,7 +250,7 @@ import Testing
         #expect(
             kept.first?.error?.contains("read it but not change it") == true, "\(String(describing: kept.first?.error))"
         )
-        #expect(try await setup.carol.ok("status").contains("Photos refused: 1"))
+        #expect(try await setup.bob.ok("status").contains("Photos refused: 1"))
         try await setup.alice.ok("sync")
         #expect(try await Self.photos(setup.alice, setup.lunch).isEmpty)
         #expect(Self.blobs(setup).isEmpty)

@@ -36,11 +36,8 @@ import Testing
     @Test func aTitleWithALineBreakIsOneRowOfTheList() async throws {
         let root = try TemporaryDirectory(prefix: "quire-terminal")
         defer { root.remove() }
-        let folder = root.path("in")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("the body".utf8).write(to: folder.appendingPathComponent("first\nsecond.md"))
         let device = CLIDevice(root, "d")
-        try await device.ok("import", folder.path)
+        try await device.importNoteTitledWithALineBreak(root)
         let listed = try await device.ok("ls")
         #expect(listed.split(separator: "\n").count == 1, "\(listed.debugDescription)")
         #expect(listed.contains("first second"))
