@@ -80,7 +80,11 @@ let package = Package(
         .target(name: "QuirePresentation", dependencies: ["QuireDomain", "QuireTrips"]),
         // A trip photo's upload copy (location removed) and thumbnail: libvips on Linux, ImageIO on
         // Apple. QuireClient never links an image library; it takes this through PhotoPreparing.
-        .target(name: "QuireMedia", dependencies: [.target(name: "CVips", condition: linuxOnly)]),
+        .target(
+            name: "QuireMedia",
+            dependencies: [
+                .target(name: "CVips", condition: linuxOnly), .target(name: "QuireSQLite", condition: linuxOnly),
+            ]),
 
         // MARK: - Server
         // libmicrohttpd's own error pages (HTML) become the JSON error shape: see the C file.

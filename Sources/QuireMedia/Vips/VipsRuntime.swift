@@ -1,6 +1,7 @@
 #if canImport(CVips) && !canImport(ImageIO)
     import Foundation
     import CVips
+    import QuireSQLite
 
     /// Starts libvips once per process, the first time a photo is processed.
     ///
@@ -14,6 +15,9 @@
     enum VipsRuntime {
         /// Nil once started; otherwise what libvips said.
         private static let failure: String? = {
+            // Finding a file's loader asks OpenSlide (a libvips module) too, which starts SQLite:
+            // SQLite's process-wide settings are made first (a test process opens databases too).
+            _ = SQLiteLibrary.configured
             guard vips_init("quire") == 0 else { return VipsFailure.takeMessage() }
             g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
             vips_block_untrusted_set(1)

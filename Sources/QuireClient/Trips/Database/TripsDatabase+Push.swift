@@ -18,14 +18,17 @@ extension TripsDatabase {
     }
 
     /// The trips with waiting (not refused) changes, the trip of the oldest change first; not a
-    /// trip the feed shows deleted, whose changes wait for the person (`TripsDatabase+DeletedTrips`).
+    /// trip the feed shows deleted, whose changes wait for the person (`TripsDatabase+DeletedTrips`),
+    /// unless its restore waits to be sent (a pull that came between the restore and its send).
     package func tripsToPush() throws -> [TripToPush] {
         try connection.query(
             """
             SELECT t.id, t.on_server, t.key, t.cursor FROM trips t
             JOIN (SELECT trip_id, MIN(seq) AS first FROM outbox WHERE rejected = 0 GROUP BY trip_id) o
               ON o.trip_id = t.id
-            WHERE t.deleted = 0
+            WHERE t.deleted = 0 OR EXISTS (
+                SELECT 1 FROM outbox r WHERE r.trip_id = t.id AND r.item_id = '' AND r.field = 'deleted'
+                  AND r.value = 'false' AND r.rejected = 0)
             ORDER BY o.first
             """
         ) { row in
