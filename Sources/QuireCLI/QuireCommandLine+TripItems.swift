@@ -90,6 +90,7 @@ extension QuireCommandLine {
         guard let position = try await position(arguments, trip: item.trip, in: device) else {
             throw CLIError.usage("'trip move' needs one of --after ITEM, --before ITEM, --first, --last")
         }
+        try await checkMove(item, to: position, in: device)
         try await device.trips.moveItem(item.id, to: position)
     }
 
@@ -101,6 +102,28 @@ extension QuireCommandLine {
         try await requireEditing(item.trip, in: device)
         try await device.trips.deleteItem(item.id)
         console.out("Deleted \(item.id.short) \"\(item.title)\" (undo: quire trip restore \(item.id.short)).")
+    }
+
+    /// A move that would change nothing shown is refused with why: a day lists its items by their
+    /// time, so an item goes only among those at its own time (or, untimed, among the untimed);
+    /// it used to report success and queue an order change nobody could see.
+    private func checkMove(_ item: TripItemRecord, to position: OrderPosition, in device: QuireDevice) async throws {
+        let anchorID: String
+        switch position {
+        case .after(let id), .before(let id): anchorID = id
+        case .first, .last: return
+        }
+        guard anchorID != item.id.description else {
+            throw CLIError.usage("an item cannot go next to itself; give another item of its day")
+        }
+        guard let anchorItem = ItemID(anchorID), let anchor = try await device.trips.item(anchorItem) else { return }
+        let mine = item.start?.fieldValue
+        let theirs = anchor.start?.fieldValue
+        guard mine != theirs else { return }
+        throw CLIError.usage(
+            "'\(item.title)' (\(mine ?? "no time")) and '\(anchor.title)' (\(theirs ?? "no time")) are not at the "
+                + "same time, and a day lists its items by time: move orders items of one time (or without one); "
+                + "change the time with --at instead")
     }
 
     /// A viewer's change would be refused by the server (roles are enforced there) and then

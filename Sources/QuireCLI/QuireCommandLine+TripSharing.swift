@@ -173,7 +173,16 @@ extension QuireCommandLine {
                 "\(unsent) change(s) to '\(trip.title)' haven't synced and would be lost; run 'quire sync' first, "
                     + "or leave anyway with --force")
         }
-        try await sharing.leave(trip.id)
+        do {
+            _ = try await sharing.leave(trip.id)
+        } catch let error as NotesAPIError where error.code == "last_owner" {
+            // The trip's one owner: another member takes over first, or, alone in it, delete it.
+            throw CLIError(
+                code: .dataError,
+                message: "you are the only owner of '\(trip.title)': make another member an owner first "
+                    + "(quire trip role \(trip.id.short) USER --role owner), or, to be done with it for everyone, "
+                    + "delete it: quire trip rm \(trip.id.short)")
+        }
         console.out("Left '\(trip.title)'; its copy on this device is deleted.")
     }
 

@@ -160,6 +160,13 @@ struct QuireCommandLine: Sendable {
         case 0: break
         default: throw CLIError.data("'\(text)' matches \(matches.count) notes; give more of the id")
         }
+        // A deleted note is in the trash: say so, and how to get it back.
+        if let trashed = try? await device.database.localTrash().first(where: { $0.id.isNamed(by: needle) }) {
+            let title = trashed.title.isEmpty ? "" : " \"\(TerminalText.oneLine(trashed.title))\""
+            throw CLIError.data(
+                "note \(trashed.id.short)\(title) is in the trash (deleted); bring it back with: "
+                    + "quire restore \(trashed.id.short)")
+        }
         throw CLIError.data("no note with id '\(text)'; see 'quire ls'")
     }
 

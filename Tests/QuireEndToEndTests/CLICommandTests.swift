@@ -52,7 +52,12 @@ import Testing
         let id = try await device.ok("new", "--title", "Temp")
         try await device.ok("rm", id)
         #expect(try await device.notes().isEmpty)
-        #expect(try await device.run("show", id).exitCode == 65)
+        // Asked for by its id, a deleted note says where it is and how to bring it back.
+        let shown = try await device.run("show", String(id.suffix(8)))
+        #expect(shown.exitCode == 65)
+        #expect(shown.stderr.contains("is in the trash") && shown.stderr.contains("quire restore"), "\(shown.stderr)")
+        try await device.ok("restore", String(id.suffix(8)))
+        #expect(try await device.notes().map(\.title) == ["Temp"])
     }
 
     @Test func anEmptyListSaysWhyInsteadOfNoNotesWhenTheFirstSyncFailed() async throws {

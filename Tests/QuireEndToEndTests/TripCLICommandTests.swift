@@ -164,6 +164,27 @@ import Testing
         #expect(itemFlag.stderr.contains("--at"), "\(itemFlag.stderr)")
     }
 
+    /// A move that changes nothing shown is refused with why (it reported success and queued an
+    /// order change no one could see), and an item cannot go next to itself.
+    @Test func aMoveAcrossTimesOrNextToItselfIsRefusedWithWhy() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let trip = try await device.ok("trip", "new", "Day")
+        let breakfast = try await device.ok(
+            "trip", "add", trip, "--title", "Breakfast", "--at", "2027-06-10 08:00", "--zone", "Europe/Lisbon")
+        let dinner = try await device.ok(
+            "trip", "add", trip, "--title", "Dinner", "--at", "2027-06-10 20:00", "--zone", "Europe/Lisbon")
+        let across = try await device.run(
+            "trip", "move", String(dinner.suffix(8)), "--before", String(breakfast.suffix(8)))
+        #expect(across.exitCode == 64, "\(across.stderr)")
+        #expect(across.stderr.contains("not at the same time"), "\(across.stderr)")
+        let itself = try await device.run("trip", "move", breakfast, "--after", breakfast)
+        #expect(itself.exitCode == 64)
+        #expect(itself.stderr.contains("next to itself"), "\(itself.stderr)")
+        #expect(try await device.trip(trip).items.map(\.title) == ["Breakfast", "Dinner"])
+    }
+
     @Test func rmItemHidesTheItemAndRestoreBringsItBack() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
