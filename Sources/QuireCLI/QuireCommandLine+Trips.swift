@@ -104,6 +104,15 @@ extension QuireCommandLine {
         let device = try openDevice()
         let record = try await resolveTrip(text, in: device)
         let viewerZone = TimeZone.current.identifier
+        // A $TZ this machine does not know makes the process's zone UTC: say so before times
+        // are shown in it as if it were the person's.
+        if mode == .viewer, let asked = ProcessInfo.processInfo.environment["TZ"], !asked.isEmpty,
+            TimeZone(identifier: asked.hasPrefix(":") ? String(asked.dropFirst()) : asked) == nil
+        {
+            console.err(
+                "quire: warning: the zone in $TZ ('\(asked)') is not one this machine knows; "
+                    + "times are shown in \(viewerZone)")
+        }
         // Who shares it, as the trip's log last showed this device (works offline).
         let members = try await device.trips.members(of: record.id)
         if arguments.flag("json") {

@@ -27,7 +27,9 @@ struct TextEditor {
     /// saved and the file stays for the person to convert, its path in the error.
     func edit(title: String, body: String) throws -> (title: String, body: String) {
         let file = directory.appendingPathComponent("edit-\(UUID().uuidString.prefix(8)).txt")
-        let written = Data((title + "\n\n" + body).utf8)
+        // The file ends with a line break even when the body does not (an editor or a script that
+        // appends a line would otherwise join it to the last one); taken off again below.
+        let written = Data((title + "\n\n" + body + (body.isEmpty || body.hasSuffix("\n") ? "" : "\n")).utf8)
         try Self.writePrivately(written, to: file)
         let cleanup = FileCleanup(file)
         defer { cleanup.run() }

@@ -23,6 +23,23 @@ import Testing
         #expect(try await device.notes().first == before)
     }
 
+    /// The editor's file ends with a line break, so a line appended to it (`>>`) is a line of its
+    /// own; it used to join the body's last line ("meetappended").
+    @Test func aLineAppendedByTheEditorIsALineOfItsOwn() async throws {
+        let root = try TemporaryDirectory(prefix: "quire-text")
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let id = try await device.ok("new", "--title", "Plan", "--body", "meet")
+        let editor = root.path("appending-editor.sh")
+        try "#!/bin/sh\nprintf 'appended\\n' >> \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let edit = try await device.run("edit", id, environment: ["EDITOR": editor.path])
+        #expect(edit.exitCode == 0, "\(edit.stderr)")
+        #expect(try await device.notes().first?.body == "meet\nappended")
+        // An editor that changes nothing still changes nothing.
+        #expect(try await device.run("edit", id, environment: ["EDITOR": "true"]).stdout.hasPrefix("No change"))
+    }
+
     @Test func aTitleWithALineBreakIsRefusedWithAReason() async throws {
         let root = try TemporaryDirectory(prefix: "quire-text")
         defer { root.remove() }

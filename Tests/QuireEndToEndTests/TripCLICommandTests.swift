@@ -185,6 +185,21 @@ import Testing
         #expect(try await device.trip(trip).items.map(\.title) == ["Breakfast", "Dinner"])
     }
 
+    /// A `$TZ` this machine does not know made the viewer's times UTC without a word.
+    @Test func theViewersZoneSaysWhenTZIsUnknown() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let device = CLIDevice(root, "d")
+        let (trip, _) = try await device.lisbonWithLunch()
+        let unknown = try await device.run(
+            "trip", "show", trip, "--zone", "viewer", environment: ["TZ": "Mars/Olympus"])
+        #expect(unknown.exitCode == 0)
+        #expect(unknown.stderr.contains("$TZ ('Mars/Olympus') is not one this machine knows"), "\(unknown.stderr)")
+        let known = try await device.run("trip", "show", trip, "--zone", "viewer", environment: ["TZ": "Asia/Tokyo"])
+        #expect(known.stderr.isEmpty, "\(known.stderr)")
+        #expect(known.stdout.contains("Asia/Tokyo"))
+    }
+
     @Test func rmItemHidesTheItemAndRestoreBringsItBack() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
