@@ -63,8 +63,12 @@ struct Console: Sendable {
     }
 
     /// True when stdout is a terminal: marks and colours go there only then.
-    var stdoutIsTerminal: Bool { isatty(FileHandle.standardOutput.fileDescriptor) == 1 }
+    var stdoutIsTerminal: Bool { Self.stdoutTerminal }
 
     /// True when stderr is a terminal: progress lines go there only then.
-    var stderrIsTerminal: Bool { isatty(FileHandle.standardError.fileDescriptor) == 1 }
+    var stderrIsTerminal: Bool { Self.stderrTerminal }
+
+    /// Asked once a process (every line written asks; the streams do not change under it).
+    private static let stdoutTerminal = isatty(FileHandle.standardOutput.fileDescriptor) == 1
+    private static let stderrTerminal = isatty(FileHandle.standardError.fileDescriptor) == 1
 }

@@ -49,9 +49,7 @@ struct TripItemOptions {
             defaultZone: startZone)
         if let end { changes.updateValue(end.map(\.fieldValue), forKey: .end) }
         // An end before the start, compared as instants (each time in its own zone), is a typo.
-        let newStart = start ?? current?.start
-        let newEnd = end ?? current?.end
-        if let startTime = newStart.flatMap({ $0 }), let endTime = newEnd.flatMap({ $0 }),
+        if let startTime = start ?? current?.start, let endTime = end ?? current?.end,
             let from = startTime.instant, let to = endTime.instant, to < from
         {
             throw CLIError.usage(

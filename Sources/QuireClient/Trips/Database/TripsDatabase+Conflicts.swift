@@ -1,4 +1,5 @@
 import Foundation
+import QuireSQLite
 import QuireTrips
 
 // MARK: - Conflicts: settling what the server answered, and the person's choices
@@ -89,24 +90,21 @@ extension TripsDatabase {
             guard let conflict = try storedConflict(trip: trip, item: item, field: field) else {
                 // A change the server refused (a role taken away meanwhile) is settled the same
                 // way: theirs lets it go, and the server's value shows again; mine sends it again.
-                let refused = try connection.query(
-                    "SELECT seq FROM outbox WHERE trip_id = ? AND item_id = ? AND field = ? AND rejected = 1",
-                    trip.description, item.storageKey, field.rawValue, map: { $0.int(0) })
-                guard !refused.isEmpty else {
+                let key: [any SQLiteBindable] = [trip.description, item.storageKey, field.rawValue]
+                let refused = "trip_id = ? AND item_id = ? AND field = ?"
+                guard
+                    try !connection.query(
+                        "SELECT 1 FROM outbox WHERE rejected = 1 AND \(refused) LIMIT 1", bindings: key,
+                        map: { _ in true }
+                    ).isEmpty
+                else {
                     throw TripsDatabaseError(
                         .unknownConflict, "no conflict on \(field.rawValue) of \(item?.description ?? "\(trip)")")
                 }
-                for seq in refused {
-                    if choice == .theirs {
-                        try connection.run("DELETE FROM outbox WHERE seq = ?", seq)
-                    } else {
-                        try connection.run(
-                            """
-                            UPDATE outbox SET rejected = 0, rejected_reason = NULL, attempts = 0, retry_at = NULL,
-                                last_error = NULL
-                            WHERE seq = ?
-                            """, seq)
-                    }
+                if choice == .theirs {
+                    _ = try connection.run("DELETE FROM outbox WHERE rejected = 1 AND \(refused)", bindings: key)
+                } else {
+                    try sendRefusedAgain(where: refused, key)
                 }
                 return
             }

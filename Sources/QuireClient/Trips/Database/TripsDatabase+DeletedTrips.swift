@@ -190,11 +190,7 @@ extension TripsDatabase {
     /// Inside the caller's transaction.
     func resendChangesTheDeleteRefused(_ trip: TripID) throws {
         try resendTripFieldsTheDeleteMet(trip)
-        try connection.run(
-            """
-            UPDATE outbox SET rejected = 0, rejected_reason = NULL, request_id = NULL, sealed_value = NULL,
-                value_hash = NULL, attempts = 0, retry_at = NULL, last_error = NULL
-            WHERE trip_id = ? AND rejected = 1 AND rejected_reason = ?
-            """, trip.description, TripMergeRule.tripDeletedReason)
+        try sendRefusedAgain(
+            where: "trip_id = ? AND rejected_reason = ?", [trip.description, TripMergeRule.tripDeletedReason])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import QuireCrypto
 import QuireMerge
+import QuireSQLite
 import QuireTrips
 import QuireWire
 
@@ -173,6 +174,18 @@ extension TripsDatabase {
     /// server has it.
     package func markRejected(_ seq: Int, reason: String) throws {
         try write { try markRejectedInTransaction(seq, reason: reason) }
+    }
+
+    /// Undoes ``markRejected(_:reason:)`` for the ops `condition` (an SQL condition on the outbox,
+    /// with its `bindings`) picks: each is unsent again, its attempts forgotten, and goes in the
+    /// trip's next request. Inside the caller's transaction.
+    func sendRefusedAgain(where condition: String, _ bindings: [any SQLiteBindable]) throws {
+        _ = try connection.run(
+            """
+            UPDATE outbox SET rejected = 0, rejected_reason = NULL, request_id = NULL, sealed_value = NULL,
+                value_hash = NULL, attempts = 0, retry_at = NULL, last_error = NULL
+            WHERE rejected = 1 AND (\(condition))
+            """, bindings: bindings)
     }
 
     /// ``markRejected(_:reason:)`` for every op of a request the server refused as a whole.
